@@ -1,0 +1,3 @@
+module github.com/smemlint/smemlint
+
+go 1.26
