@@ -1,0 +1,398 @@
+// Package affine holds symbolic integer expressions over thread symbols
+// (a thread's index within its block), uniform symbols (values shared by the
+// threads of a block: block indices, dimensions, parameters, loop variables)
+// and constants.
+//
+// An Expr is kept in a normal form: a constant plus a sum of terms, each an
+// integer coefficient times an atom. An atom is a symbol, or an operation
+// the normal form cannot distribute over (a product of two non-constant
+// expressions, division, remainder, shifts, bitwise operations, min, max).
+// Equal expressions have equal normal forms, so Equal and String are exact.
+// Evaluation follows Go's integer semantics: / truncates toward zero and %
+// takes the sign of the dividend.
+//
+// The package knows nothing of Go syntax; the analyzer translates syntax
+// into expressions and back into positions.
+package affine
+
+import (
+	"slices"
+	"strings"
+)
+
+// Sym identifies a symbol of a Table.
+type Sym int32
+
+// Op is the operation of an atom.
+type Op uint8
+
+// Atom operations.
+const (
+	OpSym Op = iota
+	OpMul    // X * Y, neither constant
+	OpDiv    // X / Y, truncated
+	OpMod    // X % Y, sign of X
+	OpShl    // X << Y, Y not constant
+	OpShr    // X >> Y (arithmetic)
+	OpAnd    // X & Y
+	OpOr     // X | Y
+	OpXor    // X ^ Y
+	OpAndNot // X &^ Y
+	OpMin    // min(X, Y)
+	OpMax    // max(X, Y)
+)
+
+var opText = [...]string{OpSym: "", OpMul: "*", OpDiv: "/", OpMod: "%", OpShl: "<<", OpShr: ">>",
+	OpAnd: "&", OpOr: "|", OpXor: "^", OpAndNot: "&^", OpMin: "min", OpMax: "max"}
+
+// Atom is an indivisible part of an expression. Atoms are immutable.
+type Atom struct {
+	Op   Op
+	Sym  Sym  // OpSym
+	X, Y Expr // the operands of the other operations
+	key  string
+}
+
+// Term is a coefficient times an atom.
+type Term struct {
+	Coef int64
+	Atom *Atom
+}
+
+// Expr is Const + Σ Terms[i].Coef × Terms[i].Atom, with Terms sorted by
+// atom key and no zero coefficient. The zero Expr is the constant 0.
+// Exprs are immutable values.
+type Expr struct {
+	Const int64
+	Terms []Term
+}
+
+// C returns the constant c.
+func C(c int64) Expr { return Expr{Const: c} }
+
+// S returns the symbol s as an expression.
+func S(s Sym) Expr { return atomExpr(&Atom{Op: OpSym, Sym: s}) }
+
+func atomExpr(a *Atom) Expr {
+	a.key = a.computeKey()
+	return Expr{Terms: []Term{{1, a}}}
+}
+
+func (a *Atom) computeKey() string {
+	if a.Op == OpSym {
+		// Symbols sort before compound atoms, in the order they were made.
+		d := itoa(int64(a.Sym))
+		return "$" + strings.Repeat("0", max(0, 8-len(d))) + d
+	}
+	return "(" + a.X.key() + opText[a.Op] + a.Y.key() + ")"
+}
+
+func (e Expr) key() string {
+	var b strings.Builder
+	b.WriteString(itoa(e.Const))
+	for _, t := range e.Terms {
+		b.WriteString("+")
+		b.WriteString(itoa(t.Coef))
+		b.WriteString(t.Atom.key)
+	}
+	return b.String()
+}
+
+func itoa(v int64) string {
+	if v == 0 {
+		return "0"
+	}
+	neg := v < 0
+	u := uint64(v)
+	if neg {
+		u = -u
+	}
+	var buf [21]byte
+	i := len(buf)
+	for u > 0 {
+		i--
+		buf[i] = byte('0' + u%10)
+		u /= 10
+	}
+	if neg {
+		i--
+		buf[i] = '-'
+	}
+	return string(buf[i:])
+}
+
+// IsConst reports whether e is a constant, and which.
+func (e Expr) IsConst() (int64, bool) { return e.Const, len(e.Terms) == 0 }
+
+// Equal reports whether two expressions have the same normal form.
+func Equal(a, b Expr) bool { return a.key() == b.key() }
+
+// Add returns a + b.
+func Add(a, b Expr) Expr { return combine(a, 1, b, 1) }
+
+// Sub returns a − b.
+func Sub(a, b Expr) Expr { return combine(a, 1, b, -1) }
+
+// Neg returns −a.
+func Neg(a Expr) Expr { return Scale(a, -1) }
+
+// Scale returns c × a.
+func Scale(a Expr, c int64) Expr {
+	if c == 0 {
+		return Expr{}
+	}
+	out := Expr{Const: a.Const * c, Terms: make([]Term, len(a.Terms))}
+	for i, t := range a.Terms {
+		out.Terms[i] = Term{t.Coef * c, t.Atom}
+	}
+	return out
+}
+
+// combine returns ca×a + cb×b in normal form.
+func combine(a Expr, ca int64, b Expr, cb int64) Expr {
+	out := Expr{Const: a.Const*ca + b.Const*cb}
+	terms := make([]Term, 0, len(a.Terms)+len(b.Terms))
+	i, j := 0, 0
+	for i < len(a.Terms) || j < len(b.Terms) {
+		switch {
+		case j == len(b.Terms) || (i < len(a.Terms) && a.Terms[i].Atom.key < b.Terms[j].Atom.key):
+			terms = append(terms, Term{a.Terms[i].Coef * ca, a.Terms[i].Atom})
+			i++
+		case i == len(a.Terms) || b.Terms[j].Atom.key < a.Terms[i].Atom.key:
+			terms = append(terms, Term{b.Terms[j].Coef * cb, b.Terms[j].Atom})
+			j++
+		default:
+			if c := a.Terms[i].Coef*ca + b.Terms[j].Coef*cb; c != 0 {
+				terms = append(terms, Term{c, a.Terms[i].Atom})
+			}
+			i++
+			j++
+		}
+	}
+	if len(terms) > 0 {
+		out.Terms = terms
+	}
+	return out
+}
+
+// Mul returns a × b. A product of two non-constant expressions is
+// distributed over the terms of both, so (x+1)*(y+2) = x*y + 2x + y + 2.
+func Mul(a, b Expr) Expr {
+	if c, ok := a.IsConst(); ok {
+		return Scale(b, c)
+	}
+	if c, ok := b.IsConst(); ok {
+		return Scale(a, c)
+	}
+	out := Add(Scale(a, b.Const), Scale(Expr{Terms: b.Terms}, a.Const))
+	for _, ta := range a.Terms {
+		for _, tb := range b.Terms {
+			x, y := Expr{Terms: []Term{{1, ta.Atom}}}, Expr{Terms: []Term{{1, tb.Atom}}}
+			if y.key() < x.key() {
+				x, y = y, x
+			}
+			out = Add(out, Scale(atomExpr(&Atom{Op: OpMul, X: x, Y: y}), ta.Coef*tb.Coef))
+		}
+	}
+	return out
+}
+
+// binary returns the atom op(x, y) after the simplifications every
+// operation shares: constant folding and sorted operands where op commutes.
+func binary(op Op, x, y Expr) Expr {
+	cx, xc := x.IsConst()
+	cy, yc := y.IsConst()
+	if xc && yc {
+		if v, ok := apply(op, cx, cy); ok {
+			return C(v)
+		}
+	}
+	switch op {
+	case OpAnd, OpOr, OpXor, OpMin, OpMax:
+		if y.key() < x.key() {
+			x, y = y, x
+		}
+	}
+	return atomExpr(&Atom{Op: op, X: x, Y: y})
+}
+
+// Div returns a / b (truncated).
+func Div(a, b Expr) Expr {
+	c, ok := b.IsConst()
+	switch {
+	case ok && c == 1:
+		return a
+	case ok && c == -1:
+		return Neg(a)
+	case ok && c != 0 && divisible(a, c):
+		return exactDiv(a, c)
+	case ok && c > 0:
+		// (x / c1) / c2 == x / (c1*c2) for positive divisors.
+		if in, ok := singleAtom(a, OpDiv); ok {
+			if c1, ok := in.Y.IsConst(); ok && c1 > 0 {
+				return binary(OpDiv, in.X, C(c1*c))
+			}
+		}
+	}
+	return binary(OpDiv, a, b)
+}
+
+// Mod returns a % b (sign of a).
+func Mod(a, b Expr) Expr {
+	c, ok := b.IsConst()
+	if ok && (c == 1 || c == -1 || (c != 0 && divisible(a, c))) {
+		return Expr{}
+	}
+	return binary(OpMod, a, b)
+}
+
+// Shl returns a << b; a constant shift is a multiplication.
+func Shl(a, b Expr) Expr {
+	if c, ok := b.IsConst(); ok && c >= 0 && c < 63 {
+		return Scale(a, 1<<c)
+	}
+	return binary(OpShl, a, b)
+}
+
+// Shr returns a >> b (arithmetic).
+func Shr(a, b Expr) Expr {
+	if c, ok := b.IsConst(); ok && c == 0 {
+		return a
+	}
+	return binary(OpShr, a, b)
+}
+
+// And returns a & b.
+func And(a, b Expr) Expr {
+	if c, ok := b.IsConst(); ok && c == 0 {
+		return Expr{}
+	}
+	if c, ok := a.IsConst(); ok && c == 0 {
+		return Expr{}
+	}
+	return binary(OpAnd, a, b)
+}
+
+// Or returns a | b.
+func Or(a, b Expr) Expr { return bitwiseIdentity(OpOr, a, b) }
+
+// Xor returns a ^ b.
+func Xor(a, b Expr) Expr {
+	if Equal(a, b) {
+		return Expr{}
+	}
+	return bitwiseIdentity(OpXor, a, b)
+}
+
+// AndNot returns a &^ b.
+func AndNot(a, b Expr) Expr {
+	if c, ok := b.IsConst(); ok && c == 0 {
+		return a
+	}
+	return binary(OpAndNot, a, b)
+}
+
+func bitwiseIdentity(op Op, a, b Expr) Expr {
+	if c, ok := b.IsConst(); ok && c == 0 {
+		return a
+	}
+	if c, ok := a.IsConst(); ok && c == 0 {
+		return b
+	}
+	return binary(op, a, b)
+}
+
+// Min returns min(a, b).
+func Min(a, b Expr) Expr {
+	if d, ok := Sub(a, b).IsConst(); ok {
+		if d <= 0 {
+			return a
+		}
+		return b
+	}
+	return binary(OpMin, a, b)
+}
+
+// Max returns max(a, b).
+func Max(a, b Expr) Expr {
+	if d, ok := Sub(a, b).IsConst(); ok {
+		if d >= 0 {
+			return a
+		}
+		return b
+	}
+	return binary(OpMax, a, b)
+}
+
+func divisible(a Expr, c int64) bool {
+	if a.Const%c != 0 {
+		return false
+	}
+	for _, t := range a.Terms {
+		if t.Coef%c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func exactDiv(a Expr, c int64) Expr {
+	out := Expr{Const: a.Const / c, Terms: slices.Clone(a.Terms)}
+	for i := range out.Terms {
+		out.Terms[i].Coef /= c
+	}
+	return out
+}
+
+// singleAtom returns the atom of op when e is exactly 1 × that atom.
+func singleAtom(e Expr, op Op) (*Atom, bool) {
+	if e.Const != 0 || len(e.Terms) != 1 || e.Terms[0].Coef != 1 || e.Terms[0].Atom.Op != op {
+		return nil, false
+	}
+	return e.Terms[0].Atom, true
+}
+
+// apply evaluates op on constants with Go's semantics; ok is false for a
+// division by zero or an out-of-range shift.
+func apply(op Op, x, y int64) (int64, bool) {
+	switch op {
+	case OpMul:
+		return x * y, true
+	case OpDiv:
+		if y == 0 {
+			return 0, false
+		}
+		return x / y, true
+	case OpMod:
+		if y == 0 {
+			return 0, false
+		}
+		return x % y, true
+	case OpShl:
+		if y < 0 || y > 63 {
+			return 0, false
+		}
+		return x << y, true
+	case OpShr:
+		if y < 0 {
+			return 0, false
+		}
+		if y > 63 {
+			y = 63
+		}
+		return x >> y, true
+	case OpAnd:
+		return x & y, true
+	case OpOr:
+		return x | y, true
+	case OpXor:
+		return x ^ y, true
+	case OpAndNot:
+		return x &^ y, true
+	case OpMin:
+		return min(x, y), true
+	case OpMax:
+		return max(x, y), true
+	}
+	return 0, false
+}

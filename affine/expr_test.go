@@ -1,0 +1,203 @@
+package affine
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fixture is a table with thread symbols tx, ty and uniform symbols n, k.
+type fixture struct {
+	tab            Table
+	tx, ty, n, k   Sym
+	TX, TY, N, K   Expr
+	name           func(Sym) string
+	isThread       func(Sym) bool
+	env            func(tx, ty, n, k int64) Env
+	nameOfTerms    func(Expr) []string
+	equalNormalize func(a, b Expr) bool
+}
+
+func newFixture() *fixture {
+	f := &fixture{}
+	f.tx = f.tab.New("tx", Thread)
+	f.ty = f.tab.New("ty", Thread)
+	f.n = f.tab.New("n", Uniform)
+	f.k = f.tab.New("k", Uniform)
+	f.TX, f.TY, f.N, f.K = S(f.tx), S(f.ty), S(f.n), S(f.k)
+	f.name = f.tab.Name
+	f.isThread = f.tab.IsThread
+	f.env = func(tx, ty, n, k int64) Env { return Env{tx, ty, n, k} }
+	return f
+}
+
+func TestNormalForm(t *testing.T) {
+	f := newFixture()
+	cases := []struct {
+		name string
+		got  Expr
+		want string
+	}{
+		{"sum order", Add(f.TY, Scale(f.TX, 33)), "tx*33 + ty"},
+		{"commutes", Add(Scale(f.TX, 33), f.TY), "tx*33 + ty"},
+		{"cancel", Sub(Add(f.TX, C(5)), f.TX), "5"},
+		{"distribute", Mul(Add(f.TX, C(1)), Add(f.N, C(2))), "tx*2 + n + (tx*n) + 2"},
+		{"product commutes", Sub(Mul(f.TX, f.N), Mul(f.N, f.TX)), "0"},
+		{"shift left is scale", Shl(f.TX, C(3)), "tx*8"},
+		{"exact division", Div(Add(Scale(f.TX, 32), C(64)), C(32)), "tx + 2"},
+		{"nested division", Div(Div(f.TX, C(2)), C(4)), "tx/8"},
+		{"division kept", Div(Add(f.TX, C(1)), C(2)), "(tx + 1)/2"},
+		{"mod of multiple", Mod(Scale(f.TX, 32), C(32)), "0"},
+		{"mod kept", Mod(f.TX, C(16)), "tx%16"},
+		{"xor self", Xor(f.TX, f.TX), "0"},
+		{"xor commutes", Sub(Xor(f.TX, f.TY), Xor(f.TY, f.TX)), "0"},
+		{"and zero", And(f.TX, C(0)), "0"},
+		{"or zero", Or(f.TX, C(0)), "tx"},
+		{"min const", Min(Add(f.TX, C(1)), Add(f.TX, C(3))), "tx + 1"},
+		{"max kept", Max(f.TX, f.N), "max(tx, n)"},
+		{"div by one", Div(f.TX, C(1)), "tx"},
+		{"constant fold", Mod(C(17), C(5)), "2"},
+		{"negative constant", Sub(C(31), f.TX), "-tx + 31"},
+		{"index", Add(Mul(Add(Mul(f.N, C(0)), f.TY), f.N), f.TX), "tx + (ty*n)"},
+	}
+	for _, c := range cases {
+		if got := c.got.Format(f.name); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestEqual(t *testing.T) {
+	f := newFixture()
+	a := Add(Mul(f.TY, C(32)), f.TX)
+	b := Add(f.TX, Shl(f.TY, C(5)))
+	if !Equal(a, b) {
+		t.Errorf("%v and %v differ", a, b)
+	}
+	if Equal(a, Add(a, C(1))) {
+		t.Error("a == a+1")
+	}
+}
+
+// TestEvalMatchesGo compares Eval with Go's own arithmetic on random
+// values, negative ones included, for every operation.
+func TestEvalMatchesGo(t *testing.T) {
+	f := newFixture()
+	type op struct {
+		name string
+		expr Expr
+		gold func(tx, ty, n, k int64) int64
+	}
+	ops := []op{
+		{"affine", Add(Scale(f.TX, 33), Sub(f.TY, C(7))), func(tx, ty, n, k int64) int64 { return tx*33 + ty - 7 }},
+		{"mul", Mul(Add(f.TX, f.K), f.N), func(tx, ty, n, k int64) int64 { return (tx + k) * n }},
+		{"div", Div(Add(f.TX, f.N), C(4)), func(tx, ty, n, k int64) int64 { return (tx + n) / 4 }},
+		{"div sym", Div(f.N, Add(f.K, C(100))), func(tx, ty, n, k int64) int64 { return n / (k + 100) }},
+		{"mod", Mod(Sub(f.TX, f.N), C(8)), func(tx, ty, n, k int64) int64 { return (tx - n) % 8 }},
+		{"nested div", Div(Div(f.TY, C(3)), C(5)), func(tx, ty, n, k int64) int64 { return ty / 3 / 5 }},
+		{"shr", Shr(f.TX, C(2)), func(tx, ty, n, k int64) int64 { return tx >> 2 }},
+		{"shl sym", Shl(f.TX, Mod(f.K, C(4))), func(tx, ty, n, k int64) int64 {
+			s := k % 4
+			if s < 0 {
+				return 0
+			}
+			return tx << s
+		}},
+		{"and", And(f.TX, C(7)), func(tx, ty, n, k int64) int64 { return tx & 7 }},
+		{"or", Or(f.TX, f.TY), func(tx, ty, n, k int64) int64 { return tx | ty }},
+		{"xor swizzle", Add(Scale(f.TX, 32), Xor(f.TY, f.TX)), func(tx, ty, n, k int64) int64 { return tx*32 + (ty ^ tx) }},
+		{"andnot", AndNot(f.TX, C(3)), func(tx, ty, n, k int64) int64 { return tx &^ 3 }},
+		{"min", Min(f.TX, f.N), func(tx, ty, n, k int64) int64 { return min(tx, n) }},
+		{"max", Max(Add(f.TX, C(1)), f.TY), func(tx, ty, n, k int64) int64 { return max(tx+1, ty) }},
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, o := range ops {
+		for i := 0; i < 2000; i++ {
+			tx, ty, n, k := r.Int64N(200)-50, r.Int64N(200)-50, r.Int64N(2000)-1000, r.Int64N(20)
+			if o.name == "shl sym" && k%4 < 0 {
+				continue
+			}
+			got, err := o.expr.Eval(f.env(tx, ty, n, k))
+			if err != nil {
+				t.Fatalf("%s: %v", o.name, err)
+			}
+			if want := o.gold(tx, ty, n, k); got != want {
+				t.Fatalf("%s at tx=%d ty=%d n=%d k=%d: %d, Go computes %d", o.name, tx, ty, n, k, got, want)
+			}
+		}
+	}
+}
+
+func TestEvalUndefined(t *testing.T) {
+	f := newFixture()
+	_, err := Div(f.TX, f.N).Eval(f.env(1, 0, 0, 0))
+	if !errors.Is(err, ErrUndefined) {
+		t.Errorf("division by zero: err %v, want ErrUndefined", err)
+	}
+}
+
+func TestSplitAndSyms(t *testing.T) {
+	f := newFixture()
+	e := Add(Add(Scale(f.TX, 4), Mul(f.N, f.K)), Add(Div(f.TY, C(2)), C(9)))
+	dep, rest := Split(e, f.isThread)
+	got := []string{dep.Format(f.name), rest.Format(f.name)}
+	if diff := cmp.Diff([]string{"tx*4 + (ty/2)", "(n*k) + 9"}, got); diff != "" {
+		t.Errorf("Split (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]Sym{f.tx, f.ty, f.n, f.k}, e.Syms()); diff != "" {
+		t.Errorf("Syms (-want +got):\n%s", diff)
+	}
+	if !Equal(Add(dep, rest), e) {
+		t.Error("dep + rest != e")
+	}
+}
+
+func TestSubst(t *testing.T) {
+	f := newFixture()
+	// i = tx + k*n with k = 3 and n = 32.
+	e := Add(f.TX, Mul(f.K, f.N))
+	got := Subst(Subst(e, f.k, C(3)), f.n, C(32))
+	if s := got.Format(f.name); s != "tx + 96" {
+		t.Errorf("Subst: %s, want tx + 96", s)
+	}
+	// Substitution renormalises inside atoms: (tx + n)/32 with n = 32*k.
+	d := Subst(Div(Add(Scale(f.TX, 32), f.N), C(32)), f.n, Scale(f.K, 32))
+	if s := d.Format(f.name); s != "tx + k" {
+		t.Errorf("Subst in division: %s, want tx + k", s)
+	}
+}
+
+func TestPred(t *testing.T) {
+	f := newFixture()
+	p := AndP(Cmp(LT, f.TX, f.N), NotP(Cmp(EQ, Mod(f.TX, C(2)), C(1))))
+	cases := []struct {
+		tx, n int64
+		want  bool
+	}{{0, 4, true}, {1, 4, false}, {2, 4, true}, {4, 4, false}, {6, 4, false}}
+	for _, c := range cases {
+		got, err := p.Eval(f.env(c.tx, 0, c.n, 0))
+		if err != nil || got != c.want {
+			t.Errorf("p(tx=%d, n=%d) = %v, %v; want %v", c.tx, c.n, got, err, c.want)
+		}
+	}
+	if v, ok := Cmp(LT, Add(f.TX, C(1)), Add(f.TX, C(2))).IsConst(); !ok || !v {
+		t.Error("tx+1 < tx+2 not folded to true")
+	}
+	if got := p.Format(f.name); got != "tx < n && tx%2 != 1" {
+		t.Errorf("Format: %s", got)
+	}
+	if !p.DependsOn(f.isThread) || Cmp(GT, f.N, f.K).DependsOn(f.isThread) {
+		t.Error("DependsOn wrong")
+	}
+	q := MapP(p, func(s Sym) (Expr, bool) {
+		if s == f.n {
+			return C(0), true
+		}
+		return Expr{}, false
+	})
+	if got := q.Format(f.name); got != "tx < 0 && tx%2 != 1" {
+		t.Errorf("MapP: %s", got)
+	}
+}
