@@ -1,0 +1,143 @@
+package bankconflict
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/analyzer/kernels"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports shared-memory bank conflicts.
+var Analyzer = &analysis.Analyzer{
+	Name:     "bankconflict",
+	Doc:      doctext.MustExtract(doc, "bankconflict"),
+	URL:      "https://github.com/smemlint/smemlint/blob/main/docs/checks/bankconflict.md",
+	Requires: []*analysis.Analyzer{kernels.Analyzer},
+	Run:      run,
+}
+
+// site is one access position with the worst evaluation over contexts.
+type site struct {
+	node  ast.Node
+	store bool
+	worst *kernels.Eval
+	all   []*kernels.Eval
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
+	rep := report.New(pass, "bankconflict")
+	for _, s := range Sites(res) {
+		ev := s.worst
+		switch {
+		case ev.Skip != "":
+			if res.Config.Verbose {
+				rep.Reportf(s.node, fmt.Sprintf("note: shared %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
+			}
+		case ev.Worst.Shared.Ways > 1:
+			d := analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Message: Message(ev)}
+			if fix, ok := paddingFix(pass, s); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			rep.Report(d)
+		case res.Config.Verbose:
+			rep.Reportf(s.node, "note: "+Message(ev))
+		}
+	}
+	return nil, nil
+}
+
+// Sites evaluates every local shared access of every context and keeps,
+// per source position and direction, the worst evaluation.
+func Sites(res *kernels.Result) []*site {
+	type key struct {
+		pos   token.Pos
+		store bool
+	}
+	byKey := map[key]*site{}
+	var out []*site
+	for _, ctx := range res.Contexts {
+		for _, a := range ctx.Accesses {
+			if !a.Shared() || a.Remote || a.Atomic {
+				continue
+			}
+			k := key{a.Node.Pos(), a.Store}
+			s, ok := byKey[k]
+			if !ok {
+				s = &site{node: a.Node, store: a.Store}
+				byKey[k] = s
+				out = append(out, s)
+			}
+			ev := ctx.Evaluate(a)
+			s.all = append(s.all, ev)
+			if s.worst == nil || worse(ev, s.worst) {
+				s.worst = ev
+			}
+		}
+	}
+	return out
+}
+
+// worse prefers evaluated accesses, then the larger conflict.
+func worse(a, b *kernels.Eval) bool {
+	if (a.Skip == "") != (b.Skip == "") {
+		return a.Skip == ""
+	}
+	if a.Worst.Shared.Ways != b.Worst.Shared.Ways {
+		return a.Worst.Shared.Ways > b.Worst.Shared.Ways
+	}
+	return a.Worst.Shared.Wavefronts > b.Worst.Shared.Wavefronts
+}
+
+func verb(store bool) string {
+	if store {
+		return "store"
+	}
+	return "load"
+}
+
+// Message describes the worst request of an evaluated access.
+func Message(ev *kernels.Eval) string {
+	a, w := ev.Access, ev.Worst.Shared
+	var b strings.Builder
+	fmt.Fprintf(&b, "shared %s %s: ", verb(a.Store), a.Text)
+	if w.Ways > 1 {
+		fmt.Fprintf(&b, "%d-way bank conflict (%s, ideal %d)", w.Ways, report.Plural(w.Wavefronts, "wavefront"), w.Ideal)
+		hit := "hit"
+		if countBits(w.Lanes) == w.Ways {
+			hit = "all hit"
+		}
+		fmt.Fprintf(&b, ": %s %s bank %d", report.Lanes(w.Lanes), hit, w.Bank)
+		if countBits(w.Lanes) != w.Ways {
+			fmt.Fprintf(&b, " in %d different words", w.Ways)
+		}
+	} else {
+		fmt.Fprintf(&b, "%s per request (ideal %d)", report.Plural(w.Wavefronts, "wavefront"), w.Ideal)
+	}
+	fmt.Fprintf(&b, "; %s", a.Ctx.Shape.Describe())
+	if len(ev.Figures) > 1 && ev.Worst.Bindings != "" {
+		fmt.Fprintf(&b, "; worst at %s", ev.Worst.Bindings)
+	}
+	if ev.Stride != "" {
+		fmt.Fprintf(&b, "; depends on %s (worst from %s = %d on)", ev.Stride, ev.Stride, ev.Threshold)
+	}
+	return b.String()
+}
+
+func countBits(m uint32) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}

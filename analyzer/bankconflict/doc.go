@@ -1,0 +1,35 @@
+// Package bankconflict reports shared-memory accesses whose warp requests
+// need more than the ideal number of wavefronts.
+//
+// # Analyzer bankconflict
+//
+// bankconflict: report shared-memory bank conflicts
+//
+// Shared memory is divided into banks (32 banks of 4 bytes on sm_50 and
+// later). A warp's request is served in one wavefront per phase only if no
+// bank must deliver two different words in the same phase; otherwise the
+// request is replayed once per extra word: an n-way conflict costs n times
+// the bandwidth of the access.
+//
+// The check evaluates the index of every shared-memory load and store for
+// every warp of the launch shape and every value of the loop variables it
+// depends on, and reports the worst request:
+//
+//	tile := simt.Shared[[32][32]float32](t)
+//	out[i] = tile[tx][ty] // shared load tile[tx][ty]: 32-way bank conflict (32 wavefronts, ideal 1) …
+//
+// The wavefront figures follow the rule measured on an H100
+// (shared/hw/RESULTS.md), including the phases of 8- and 16-byte accesses
+// and paired loads. When padding the innermost dimension of the array
+// removes the conflict — checked by evaluating the kernel again with the
+// padded type — a suggested fix makes [32][32] into [32][33].
+//
+// Accesses to another block's shared memory (MapSharedRank) and atomics
+// are not evaluated. Indices that depend on data read from memory (a
+// histogram bin) are never guessed. With -v every evaluated access is
+// reported with its figure, and the accesses that could not be evaluated
+// with the reason.
+//
+// Suppress one report with //smemlint:ignore bankconflict <reason> on the
+// line or the line above.
+package bankconflict

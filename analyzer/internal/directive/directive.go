@@ -1,0 +1,140 @@
+// Package directive parses smemlint's comment directives:
+//
+//	//smemlint:launch block=32x8 grid=64x64 shared=4096 arch=sm_90 cluster=2
+//	//smemlint:ignore bankconflict the tile is read once per block
+package directive
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Prefix starts every directive.
+const Prefix = "//smemlint:"
+
+// Launch is a parsed //smemlint:launch directive.
+type Launch struct {
+	Block, Grid, Cluster [3]int // zero: not given
+	Shared               int64  // -1: not given
+	Arch                 string
+}
+
+// ParseLaunch parses the text after "//smemlint:launch".
+func ParseLaunch(args string) (Launch, error) {
+	l := Launch{Shared: -1}
+	fields := strings.Fields(args)
+	if len(fields) == 0 {
+		return l, fmt.Errorf("//smemlint:launch needs at least block=X[xY[xZ]]")
+	}
+	for _, f := range fields {
+		key, val, ok := strings.Cut(f, "=")
+		if !ok || val == "" {
+			return l, fmt.Errorf("//smemlint:launch: %q is not key=value (keys: block, grid, cluster, shared, arch)", f)
+		}
+		var err error
+		switch key {
+		case "block":
+			l.Block, err = parseDim(val)
+		case "grid":
+			l.Grid, err = parseDim(val)
+		case "cluster":
+			l.Cluster, err = parseDim(val)
+		case "shared":
+			l.Shared, err = parseBytes(val)
+		case "arch":
+			l.Arch = val
+		default:
+			err = fmt.Errorf("unknown key %q (keys: block, grid, cluster, shared, arch)", key)
+		}
+		if err != nil {
+			return l, fmt.Errorf("//smemlint:launch %s: %w", f, err)
+		}
+	}
+	if l.Block[0] == 0 {
+		return l, fmt.Errorf("//smemlint:launch needs block=X[xY[xZ]]")
+	}
+	return l, nil
+}
+
+// parseDim parses "32", "32x8" or "32x8x2" (also with × or *).
+func parseDim(s string) ([3]int, error) {
+	d := [3]int{1, 1, 1}
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == 'x' || r == 'X' || r == '×' || r == '*' })
+	if len(parts) == 0 || len(parts) > 3 {
+		return d, fmt.Errorf("want X, XxY or XxYxZ")
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n <= 0 {
+			return d, fmt.Errorf("%q is not a positive integer", p)
+		}
+		d[i] = n
+	}
+	return d, nil
+}
+
+// parseBytes parses "4096", "4K" or "4KB" (kibibytes).
+func parseBytes(s string) (int64, error) {
+	mult := int64(1)
+	u := strings.ToUpper(s)
+	for _, suf := range []string{"KB", "K"} {
+		if strings.HasSuffix(u, suf) {
+			u, mult = strings.TrimSuffix(u, suf), 1024
+			break
+		}
+	}
+	n, err := strconv.ParseInt(u, 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%q is not a byte count", s)
+	}
+	return n * mult, nil
+}
+
+// Ignore is a parsed //smemlint:ignore directive.
+type Ignore struct {
+	Checks []string // check names, or "all"
+	Reason string
+}
+
+// ParseIgnore parses the text after "//smemlint:ignore"; known tells
+// which check names exist.
+func ParseIgnore(args string, known func(string) bool) (Ignore, error) {
+	fields := strings.Fields(args)
+	if len(fields) == 0 {
+		return Ignore{}, fmt.Errorf("//smemlint:ignore needs a check name and a reason: //smemlint:ignore bankconflict why it is fine")
+	}
+	var ig Ignore
+	for _, c := range strings.Split(fields[0], ",") {
+		if c != "all" && !known(c) {
+			return Ignore{}, fmt.Errorf("//smemlint:ignore: unknown check %q", c)
+		}
+		ig.Checks = append(ig.Checks, c)
+	}
+	ig.Reason = strings.Join(fields[1:], " ")
+	if ig.Reason == "" {
+		return Ignore{}, fmt.Errorf("//smemlint:ignore %s: a reason is required after the check name", fields[0])
+	}
+	return ig, nil
+}
+
+// Matches reports whether the directive suppresses check.
+func (ig Ignore) Matches(check string) bool {
+	for _, c := range ig.Checks {
+		if c == check || c == "all" {
+			return true
+		}
+	}
+	return false
+}
+
+// Split splits a comment's text into the directive name and its
+// arguments; ok is false when the comment is no smemlint directive.
+func Split(comment string) (name, args string, ok bool) {
+	rest, ok := strings.CutPrefix(comment, Prefix)
+	if !ok {
+		return "", "", false
+	}
+	name, args, _ = strings.Cut(rest, " ")
+	return name, strings.TrimSpace(args), true
+}

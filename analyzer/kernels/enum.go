@@ -1,0 +1,445 @@
+package kernels
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/model"
+)
+
+// maxRequests bounds the requests evaluated for one access in one context.
+const maxRequests = 1 << 14
+
+// hypotheses are the values tried for an unknown uniform value that
+// multiplies the thread index (a symbolic stride).
+var hypotheses = []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 63, 64, 65, 100, 127, 128, 129, 255, 256, 1000, 1023, 1024, 1025, 4096}
+
+// Request is one evaluated warp request of an access.
+type Request struct {
+	Req      model.Request
+	Shared   model.SharedCost // shared accesses
+	Global   model.GlobalCost // global accesses
+	Warp     int
+	Bindings string // the loop values, block index or hypothesis that produced it, "s = 16"
+}
+
+// Eval is the evaluation of one access site in one context.
+type Eval struct {
+	Access   *Access
+	Requests int
+	Worst    Request
+	Best     Request
+	// Figures are the distinct per-request figures (wavefronts or sectors).
+	Figures []int
+	// Exact is true when every request was evaluated with concrete values:
+	// no guard assumed true, no unknown offset, no guessed stride.
+	Exact bool
+	// Assumed lists the assumptions behind a figure that is not exact.
+	Assumed []string
+	// Stride names the unknown that multiplies the thread index when the
+	// figure rests on tried values; Threshold is the smallest tried value
+	// from which on the worst figure holds.
+	Stride    string
+	Threshold int64
+	// Skip says why the access was not evaluated; the other fields are
+	// then empty.
+	Skip string
+}
+
+// Metric is the figure of a request: wavefronts for shared memory,
+// sectors for global memory.
+func (r Request) Metric(shared bool) int {
+	if shared {
+		return r.Shared.Wavefronts
+	}
+	return r.Global.Sectors
+}
+
+// Ideal is the request's figure without conflicts or waste.
+func (r Request) Ideal(shared bool) int {
+	if shared {
+		return r.Shared.Ideal
+	}
+	return r.Global.Ideal
+}
+
+// Excess is how far a request is from its ideal.
+func (r Request) Excess(shared bool) int { return r.Metric(shared) - r.Ideal(shared) }
+
+// enumerator evaluates the requests of one access.
+type enumerator struct {
+	ctx    *Context
+	a      *Access
+	shared bool
+	guards []affine.Pred // guard conjuncts evaluated per lane
+	// enum are the symbols enumerated concretely, with their values.
+	enum    []affine.Sym
+	domains [][]int64
+	// unknownU are the unknown symbols of the uniform part of the address,
+	// replaced by each residue in turn.
+	unknownU []affine.Sym
+	residues []int64
+	stride   affine.Sym // the entangled unknown, tried with hypotheses
+	hasHypo  bool
+	ev       *Eval
+}
+
+// Evaluate computes the requests an access makes, warp by warp, for every
+// enumerable value of the loop variables it depends on.
+func (c *Context) Evaluate(a *Access) *Eval {
+	ev := &Eval{Access: a, Exact: true}
+	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev}
+	if !e.plan() {
+		return ev
+	}
+	e.run()
+	return ev
+}
+
+// plan classifies the symbols of the address and guard.
+func (e *enumerator) plan() bool {
+	c := e.ctx
+	addr := e.a.Addr
+	tdep, udep := affine.Split(addr, c.isCoord)
+	needs := map[affine.Sym]bool{}
+	for _, s := range addr.Syms() {
+		if c.isCoord(s) {
+			continue
+		}
+		m := c.meta[s]
+		if m.role == roleData {
+			e.ev.Skip = "the index depends on data read from memory"
+			return false
+		}
+	}
+	// Guards: keep the conjuncts that can be evaluated, prove or assume
+	// the others.
+	for _, ctrl := range e.a.Ctrl {
+		for _, conj := range ctrl.Pred.Conjuncts() {
+			if v, ok := conj.IsConst(); ok {
+				if !v {
+					e.ev.Skip = "the access is unreachable"
+					return false
+				}
+				continue
+			}
+			if c.alwaysTrue(conj) {
+				continue
+			}
+			if c.evaluable(conj) {
+				e.guards = append(e.guards, conj)
+				for _, s := range conj.Syms() {
+					needs[s] = true
+				}
+				continue
+			}
+			e.assume(fmt.Sprintf("every lane passes %s", ctrlText(ctrl, conj, c)))
+		}
+	}
+	for _, s := range tdep.Syms() {
+		if c.isCoord(s) {
+			continue
+		}
+		if c.meta[s].domain != nil {
+			needs[s] = true
+			continue
+		}
+		if e.hasHypo && e.stride != s {
+			e.ev.Skip = "the index multiplies the thread index by several unknown values"
+			return false
+		}
+		e.stride, e.hasHypo = s, true
+		e.ev.Stride = c.Syms.Name(s)
+	}
+	var unknown []affine.Sym
+	for _, s := range udep.Syms() {
+		if needs[s] {
+			continue
+		}
+		if d := c.meta[s].domain; d != nil && len(d) == 1 {
+			needs[s] = true
+			continue
+		}
+		unknown = append(unknown, s)
+	}
+	e.unknownU = unknown
+	e.residues = e.residueSet(udep, unknown)
+	for s := range needs {
+		if !c.isCoord(s) {
+			e.enum = append(e.enum, s)
+		}
+	}
+	slices.Sort(e.enum)
+	return e.fitBudget()
+}
+
+// fitBudget samples the largest domains evenly while the requests to
+// evaluate exceed the budget.
+func (e *enumerator) fitBudget() bool {
+	c := e.ctx
+	warps := (c.Shape.Block.Threads() + model.WarpSize - 1) / model.WarpSize
+	e.domains = make([][]int64, len(e.enum))
+	for i, s := range e.enum {
+		e.domains[i] = c.meta[s].domain
+	}
+	for {
+		total := warps * len(e.residues)
+		if e.hasHypo {
+			total *= len(hypotheses)
+		}
+		for _, d := range e.domains {
+			total *= len(d)
+		}
+		if total <= maxRequests || len(e.enum) == 0 {
+			return true
+		}
+		big := 0
+		for i, d := range e.domains {
+			if len(d) > len(e.domains[big]) {
+				big = i
+			}
+		}
+		d := e.domains[big]
+		if len(d) <= 2 {
+			e.ev.Skip = "too many combinations of loop values to evaluate"
+			return false
+		}
+		sampled := make([]int64, 0, (len(d)+1)/2)
+		for i := 0; i < len(d); i += 2 {
+			sampled = append(sampled, d[i])
+		}
+		e.domains[big] = sampled
+		e.assume(fmt.Sprintf("every other value of %s evaluated", c.Syms.Name(e.enum[big])))
+	}
+}
+
+func (e *enumerator) assume(what string) {
+	e.ev.Exact = false
+	if !slices.Contains(e.ev.Assumed, what) {
+		e.ev.Assumed = append(e.ev.Assumed, what)
+	}
+}
+
+// residueSet returns the offsets, modulo the period that decides the
+// figure, that the unknown terms of the uniform part can add.
+func (e *enumerator) residueSet(udep affine.Expr, unknown []affine.Sym) []int64 {
+	if len(unknown) == 0 {
+		return []int64{0}
+	}
+	isUnknown := func(s affine.Sym) bool { return slices.Contains(unknown, s) }
+	part, _ := affine.Split(udep, isUnknown)
+	period := int64(e.ctx.Arch.LineBytes)
+	if e.shared {
+		period = int64(e.ctx.Arch.Banks * e.ctx.Arch.RowWidth)
+	}
+	g := period
+	for _, t := range part.Terms {
+		g = gcd(g, abs(t.Coef))
+	}
+	var out []int64
+	for r := int64(0); r < period; r += g {
+		out = append(out, r)
+	}
+	if len(out) > 1 {
+		e.ev.Exact = false
+	}
+	return out
+}
+
+// run evaluates every request.
+func (e *enumerator) run() {
+	c := e.ctx
+	env := make(affine.Env, c.Syms.Len())
+	hypos := []int64{0}
+	if e.hasHypo {
+		hypos = hypotheses
+		e.ev.Exact = false
+	}
+	figures := map[int]bool{}
+	worstAt := map[int64]int{} // hypothesis -> worst excess
+	first := true
+	idx := make([]int, len(e.enum))
+	for {
+		for i, s := range e.enum {
+			env[s] = e.domains[i][idx[i]]
+		}
+		for _, h := range hypos {
+			if e.hasHypo {
+				env[e.stride] = h
+			}
+			for _, r := range e.residues {
+				e.warps(env, r, func(req Request) {
+					e.ev.Requests++
+					m := req.Metric(e.shared)
+					figures[m] = true
+					if first || e.worse(req, e.ev.Worst) {
+						e.ev.Worst = req
+						e.ev.Worst.Bindings = e.bindings(env, h)
+					}
+					if first || e.worse(e.ev.Best, req) {
+						e.ev.Best = req
+					}
+					first = false
+					if x := req.Excess(e.shared); x > worstAt[h] {
+						worstAt[h] = x
+					}
+				})
+			}
+		}
+		if !next(idx, e.domains) {
+			break
+		}
+	}
+	for f := range figures {
+		e.ev.Figures = append(e.ev.Figures, f)
+	}
+	sort.Ints(e.ev.Figures)
+	if e.hasHypo {
+		e.ev.Threshold = threshold(hypos, worstAt)
+	}
+	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 {
+		// Every offset gave the same figure: it does not depend on them.
+		e.ev.Exact = e.ev.Exact || len(e.ev.Assumed) == 0 && !e.hasHypo
+	}
+}
+
+// threshold returns the smallest tried value from which on every tried
+// value gives the worst excess.
+func threshold(hypos []int64, worstAt map[int64]int) int64 {
+	best := 0
+	for _, h := range hypos {
+		best = max(best, worstAt[h])
+	}
+	t := hypos[len(hypos)-1]
+	for i := len(hypos) - 1; i >= 0 && worstAt[hypos[i]] == best; i-- {
+		t = hypos[i]
+	}
+	return t
+}
+
+// worse orders requests: for shared memory by conflict ways, then
+// wavefronts; for global memory by excess sectors, then sectors.
+func (e *enumerator) worse(a, b Request) bool {
+	if e.shared {
+		if a.Shared.Ways != b.Shared.Ways {
+			return a.Shared.Ways > b.Shared.Ways
+		}
+		return a.Shared.Wavefronts > b.Shared.Wavefronts
+	}
+	if a.Excess(false) != b.Excess(false) {
+		return a.Excess(false) > b.Excess(false)
+	}
+	return a.Global.Sectors > b.Global.Sectors
+}
+
+// warps evaluates the request of every warp of the block for one set of
+// uniform values.
+func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
+	c := e.ctx
+	b := c.Shape.Block
+	n := b.Threads()
+	for w := 0; w*model.WarpSize < n; w++ {
+		req := Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
+		for lane := 0; lane < model.WarpSize; lane++ {
+			lin := w*model.WarpSize + lane
+			if lin >= n {
+				break
+			}
+			env[c.tx], env[c.ty], env[c.tz] = int64(lin%b.X), int64(lin/b.X%b.Y), int64(lin/(b.X*b.Y))
+			if !e.on(env) {
+				continue
+			}
+			addr, err := e.a.Addr.Eval(env)
+			if err != nil {
+				continue
+			}
+			req.Req.Addr[lane] = addr + residue
+			req.Req.On |= 1 << lane
+		}
+		if req.Req.On == 0 {
+			continue
+		}
+		if e.shared {
+			req.Shared = c.Arch.Shared(&req.Req)
+		} else {
+			req.Global = c.Arch.Global(&req.Req)
+		}
+		visit(req)
+	}
+}
+
+func (e *enumerator) on(env affine.Env) bool {
+	for _, g := range e.guards {
+		ok, err := g.Eval(env)
+		if err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// bindings describes the values that produced a request.
+func (e *enumerator) bindings(env affine.Env, h int64) string {
+	var parts []string
+	for _, s := range e.enum {
+		if e.ctx.meta[s].role == roleLoop {
+			parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(s), env[s]))
+		}
+	}
+	if e.hasHypo {
+		parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(e.stride), h))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// next advances a mixed-radix counter; false when it wraps.
+func next(idx []int, domains [][]int64) bool {
+	for i := len(idx) - 1; i >= 0; i-- {
+		idx[i]++
+		if idx[i] < len(domains[i]) {
+			return true
+		}
+		idx[i] = 0
+	}
+	return false
+}
+
+func (c *Context) isCoord(s affine.Sym) bool { return c.meta[s].role == roleCoord }
+
+// evaluable reports whether every symbol of p is a thread index or has a
+// known domain.
+func (c *Context) evaluable(p affine.Pred) bool {
+	for _, s := range p.Syms() {
+		if !c.isCoord(s) && c.meta[s].domain == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func ctrlText(ctrl Ctrl, conj affine.Pred, c *Context) string {
+	if ctrl.Kind == CtrlExit {
+		return "the condition before the " + ctrl.Via + " at " + ctrl.Text
+	}
+	if ctrl.Text != "" {
+		return ctrl.Text
+	}
+	return conj.Format(c.Syms.Name)
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}

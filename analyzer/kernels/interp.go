@@ -1,0 +1,488 @@
+package kernels
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/config"
+)
+
+// Limits that keep the evaluation of any input bounded.
+const (
+	maxSteps     = 200000 // statements and expressions evaluated per context
+	maxCallDepth = 12     // nested device-function calls
+	maxDryRuns   = 4      // passes to find which loop variables vary
+)
+
+// interp evaluates one kernel context statement by statement.
+type interp struct {
+	pass   *analysis.Pass
+	info   *types.Info
+	sizes  types.Sizes
+	ctx    *Context
+	finder *finder
+	host   *hostScope
+
+	env     map[types.Object]value
+	ctrl    []Ctrl
+	loops   []*Loop
+	calls   []token.Pos
+	globals map[types.Object]*Array
+	rets    *[]retValue // the returns of the device function being evaluated
+	named   []types.Object // its named results
+	// lastRets holds every result of the last inlined call.
+	lastRets     []value
+	inlining     []*types.Func
+	sharedByCall map[*ast.CallExpr]*Array
+
+	dry        int // > 0: a dry run that records nothing
+	steps      int
+	seq        int
+	nextShared int64
+	sharedK    int
+	dynamic    *Array
+	gaveUp     bool
+}
+
+type retValue struct {
+	vals []value
+	ctrl []Ctrl
+}
+
+// exits is how threads left a statement: by return (or panic) and by
+// break or continue, as predicates relative to the statement's entry.
+type exits struct {
+	ret, brk affine.Pred
+}
+
+var noExit = exits{affine.False, affine.False}
+
+// evaluate builds and evaluates one kernel context.
+func evaluate(pass *analysis.Pass, cfg *config.Config, f *finder, j job) (*Context, error) {
+	arch, err := lookupArch(cfg, j.arch)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %s: %w", j.name, err)
+	}
+	ctx := &Context{Kernel: j.name, Pos: j.pos, Shape: j.shape, Arch: arch, Syms: &affine.Table{},
+		job: &j, pass: pass, cfg: cfg, finder: f}
+	in := &interp{
+		pass: pass, info: pass.TypesInfo, sizes: pass.TypesSizes, ctx: ctx, finder: f, host: j.host,
+		env: map[types.Object]value{}, globals: map[types.Object]*Array{},
+		sharedByCall: map[*ast.CallExpr]*Array{},
+	}
+	if in.sizes == nil {
+		in.sizes = types.SizesFor("gc", "amd64")
+	}
+	ctx.tx = in.newSym("tx", affine.Thread, symMeta{role: roleCoord})
+	ctx.ty = in.newSym("ty", affine.Thread, symMeta{role: roleCoord})
+	ctx.tz = in.newSym("tz", affine.Thread, symMeta{role: roleCoord})
+	var params *ast.FieldList
+	var body *ast.BlockStmt
+	if j.closure != nil {
+		params, body = j.closure.Type.Params, j.closure.Body
+	} else {
+		params, body = j.decl.Type.Params, j.decl.Body
+	}
+	in.bindParams(params)
+	in.block(body.List)
+	if in.gaveUp {
+		ctx.Incomplete = append(ctx.Incomplete, Note{j.pos, "kernel too large to evaluate completely"})
+	}
+	return ctx, nil
+}
+
+// bindParams gives the parameters of a kernel entry their values: the
+// *simt.Thread, global memory for slices and pointers, uniform symbols for
+// numbers.
+func (in *interp) bindParams(params *ast.FieldList) {
+	first := true
+	for _, field := range params.List {
+		for _, name := range field.Names {
+			obj := in.info.Defs[name]
+			if obj == nil {
+				continue
+			}
+			if first {
+				in.env[obj] = value{kind: vThread}
+				first = false
+				continue
+			}
+			in.env[obj] = in.hostValue(obj, name.Name)
+		}
+		if len(field.Names) == 0 {
+			first = false
+		}
+	}
+}
+
+// hostValue is the value of something that comes from outside the kernel:
+// a parameter of a kernel entry or a variable a launch closure captures.
+func (in *interp) hostValue(obj types.Object, name string) value {
+	if v, ok := in.host.objInt(obj); ok {
+		return intConst(v)
+	}
+	t := types.Unalias(obj.Type()).Underlying()
+	switch t := t.(type) {
+	case *types.Slice:
+		return refValue(in.globalRef(obj, name, t.Elem(), true))
+	case *types.Pointer:
+		if isThreadPtr(obj.Type()) {
+			return value{kind: vThread}
+		}
+		return refValue(in.globalRef(obj, name, t.Elem(), false))
+	case *types.Basic:
+		if t.Info()&types.IsInteger != 0 {
+			return scalar(affine.S(in.newSym(name, affine.Uniform, symMeta{role: roleParam})))
+		}
+		if t.Info()&types.IsBoolean != 0 {
+			return boolean(affine.Cmp(affine.NE, affine.S(in.newSym(name, affine.Uniform, symMeta{role: roleParam})), affine.C(0)))
+		}
+		return scalar(affine.S(in.newSym(name, affine.Uniform, symMeta{role: roleData})))
+	}
+	return none()
+}
+
+// globalRef returns the global array a host object denotes, one per object.
+func (in *interp) globalRef(obj types.Object, name string, elem types.Type, slice bool) *ref {
+	arr, ok := in.globals[obj]
+	if !ok {
+		arr = &Array{Name: name, Space: spaceGlobal, Type: elem, Decl: obj.Pos()}
+		in.globals[obj] = arr
+		in.ctx.Arrays = append(in.ctx.Arrays, arr)
+	}
+	r := &ref{arr: arr, typ: elem, slice: slice}
+	if slice {
+		if n, ok := in.host.objLen(obj); ok {
+			r.length, r.hasLen = affine.C(n), true
+		}
+	}
+	return r
+}
+
+// step counts work and reports whether the evaluation may go on.
+func (in *interp) step() bool {
+	in.steps++
+	if in.steps > maxSteps {
+		in.gaveUp = true
+		return false
+	}
+	return true
+}
+
+// block evaluates a statement list; threads that leave by return, break
+// or continue no longer take part in the statements after it.
+func (in *interp) block(list []ast.Stmt) exits {
+	depth := len(in.ctrl)
+	defer func() { in.ctrl = in.ctrl[:depth] }()
+	out := noExit
+	for _, s := range list {
+		if !in.step() {
+			break
+		}
+		ex := in.stmt(s)
+		out.ret = affine.OrP(out.ret, ex.ret)
+		out.brk = affine.OrP(out.brk, ex.brk)
+		left := affine.OrP(ex.ret, ex.brk)
+		if v, ok := left.IsConst(); ok {
+			if v {
+				break // everything after is unreachable
+			}
+			continue
+		}
+		via, pos := exitVia(s)
+		in.ctrl = append(in.ctrl, Ctrl{Kind: CtrlExit, Pred: affine.NotP(left), Pos: pos, Via: via,
+			Text: in.exitText(s)})
+	}
+	return out
+}
+
+// exitVia finds the statement by which threads leave inside s.
+func exitVia(s ast.Stmt) (string, token.Pos) {
+	via, pos := "return", s.Pos()
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			via, pos = "return", n.Pos()
+			return false
+		case *ast.BranchStmt:
+			via, pos = n.Tok.String(), n.Pos()
+			return false
+		}
+		return true
+	})
+	return via, pos
+}
+
+func (in *interp) stmt(s ast.Stmt) exits {
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		return in.block(s.List)
+	case *ast.ExprStmt:
+		if isPanic(in.info, s.X) {
+			in.eval(s.X)
+			return exits{affine.True, affine.False}
+		}
+		in.eval(s.X)
+	case *ast.AssignStmt:
+		in.assign(s)
+	case *ast.IncDecStmt:
+		op := token.ADD
+		if s.Tok == token.DEC {
+			op = token.SUB
+		}
+		in.assignOp(s.X, op, intConst(1), s)
+	case *ast.DeclStmt:
+		in.declStmt(s)
+	case *ast.IfStmt:
+		return in.ifStmt(s)
+	case *ast.ForStmt:
+		return in.forStmt(s)
+	case *ast.RangeStmt:
+		return in.rangeStmt(s)
+	case *ast.SwitchStmt:
+		return in.switchStmt(s)
+	case *ast.ReturnStmt:
+		in.returnStmt(s)
+		return exits{affine.True, affine.False}
+	case *ast.BranchStmt:
+		if s.Tok == token.BREAK || s.Tok == token.CONTINUE {
+			return exits{affine.False, affine.True}
+		}
+	case *ast.LabeledStmt:
+		return in.stmt(s.Stmt)
+	case *ast.GoStmt, *ast.DeferStmt, *ast.EmptyStmt:
+	default:
+		// select, type switches, send statements: nothing a kernel uses.
+	}
+	return noExit
+}
+
+func isPanic(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "panic"
+}
+
+func (in *interp) returnStmt(s *ast.ReturnStmt) {
+	vals := make([]value, len(s.Results))
+	for i, r := range s.Results {
+		vals[i] = in.eval(r)
+	}
+	if len(s.Results) == 1 && len(in.named) > 1 {
+		vals = in.lastRets // return f() of a multi-valued f
+	}
+	if len(s.Results) == 0 {
+		for _, obj := range in.named {
+			vals = append(vals, in.env[obj])
+		}
+	}
+	if in.rets != nil && in.dry == 0 {
+		*in.rets = append(*in.rets, retValue{vals: vals, ctrl: append([]Ctrl(nil), in.ctrl...)})
+	} else if in.rets != nil {
+		*in.rets = append(*in.rets, retValue{vals: vals})
+	}
+}
+
+func (in *interp) declStmt(s *ast.DeclStmt) {
+	gd, ok := s.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR {
+		return
+	}
+	for _, spec := range gd.Specs {
+		vs := spec.(*ast.ValueSpec)
+		for i, name := range vs.Names {
+			obj := in.info.Defs[name]
+			if obj == nil {
+				continue
+			}
+			if i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
+				in.env[obj] = in.eval(vs.Values[i])
+			} else {
+				in.env[obj] = in.zero(obj.Type())
+			}
+		}
+		if len(vs.Values) == 1 && len(vs.Names) > 1 {
+			in.eval(vs.Values[0])
+			for _, name := range vs.Names {
+				if obj := in.info.Defs[name]; obj != nil {
+					in.env[obj] = in.dataFor(obj.Type(), true)
+				}
+			}
+		}
+	}
+}
+
+// zero returns the zero value of a declared variable.
+func (in *interp) zero(t types.Type) value {
+	if b, ok := types.Unalias(t).Underlying().(*types.Basic); ok {
+		if b.Info()&types.IsBoolean != 0 {
+			return boolean(affine.False)
+		}
+		if b.Info()&types.IsNumeric != 0 {
+			return intConst(0)
+		}
+	}
+	return none()
+}
+
+func (in *interp) ifStmt(s *ast.IfStmt) exits {
+	if s.Init != nil {
+		in.stmt(s.Init)
+	}
+	cond := in.cond(s.Cond)
+	text := in.text(s.Cond)
+	if v, ok := cond.IsConst(); ok {
+		// A condition known at compile time (a constant, or the launch
+		// shape) picks one branch, like the template unrolling it replaces.
+		if v {
+			return in.stmt(s.Body)
+		}
+		if s.Else != nil {
+			return in.stmt(s.Else)
+		}
+		return noExit
+	}
+	before := cloneEnv(in.env)
+	exThen := in.branch(Ctrl{Kind: CtrlIf, Pred: cond, Pos: s.Cond.Pos(), Text: text}, s.Body)
+	envThen := in.env
+	in.env = before
+	exElse := noExit
+	if s.Else != nil {
+		exElse = in.branch(Ctrl{Kind: CtrlElse, Pred: affine.NotP(cond), Pos: s.Cond.Pos(), Text: text}, s.Else)
+	}
+	in.env = in.mergeEnv(envThen, in.env, cond)
+	return exits{
+		ret: affine.OrP(affine.AndP(cond, exThen.ret), affine.AndP(affine.NotP(cond), exElse.ret)),
+		brk: affine.OrP(affine.AndP(cond, exThen.brk), affine.AndP(affine.NotP(cond), exElse.brk)),
+	}
+}
+
+// branch evaluates s under one more condition.
+func (in *interp) branch(c Ctrl, s ast.Stmt) exits {
+	in.ctrl = append(in.ctrl, c)
+	ex := in.stmt(s)
+	in.ctrl = in.ctrl[:len(in.ctrl)-1]
+	return ex
+}
+
+func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
+	if s.Init != nil {
+		in.stmt(s.Init)
+	}
+	var tag value
+	hasTag := s.Tag != nil
+	if hasTag {
+		tag = in.eval(s.Tag)
+	}
+	before := cloneEnv(in.env)
+	var envs []map[types.Object]value
+	var conds []affine.Pred
+	prior := affine.False
+	out := noExit
+	var deflt *ast.CaseClause
+	for _, cc := range s.Body.List {
+		clause := cc.(*ast.CaseClause)
+		if clause.List == nil {
+			deflt = clause
+			continue
+		}
+		c := affine.False
+		for _, e := range clause.List {
+			if hasTag {
+				c = affine.OrP(c, in.compare(token.EQL, tag, in.eval(e)))
+			} else {
+				c = affine.OrP(c, in.cond(e))
+			}
+		}
+		taken := affine.AndP(affine.NotP(prior), c)
+		prior = affine.OrP(prior, c)
+		in.env = cloneEnv(before)
+		ex := in.branch(Ctrl{Kind: CtrlIf, Pred: taken, Pos: clause.Pos(), Text: in.text(clause.List[0])}, &ast.BlockStmt{List: clause.Body})
+		out.ret = affine.OrP(out.ret, affine.AndP(taken, ex.ret))
+		envs, conds = append(envs, in.env), append(conds, taken)
+	}
+	rest := affine.NotP(prior)
+	in.env = cloneEnv(before)
+	if deflt != nil {
+		ex := in.branch(Ctrl{Kind: CtrlElse, Pred: rest, Pos: deflt.Pos(), Text: "default"}, &ast.BlockStmt{List: deflt.Body})
+		out.ret = affine.OrP(out.ret, affine.AndP(rest, ex.ret))
+	}
+	for i, e := range envs {
+		in.env = in.mergeEnv(e, in.env, conds[i])
+	}
+	return out
+}
+
+func cloneEnv(env map[types.Object]value) map[types.Object]value {
+	out := make(map[types.Object]value, len(env))
+	for k, v := range env {
+		out[k] = v
+	}
+	return out
+}
+
+// mergeEnv joins the environments after two branches taken under cond and
+// its negation: a variable that differs becomes an unknown value that
+// varies between threads if either value or the condition does.
+func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[types.Object]value {
+	out := make(map[types.Object]value, len(a))
+	condVaries := in.predVaries(cond)
+	for k, va := range a {
+		vb, ok := b[k]
+		if !ok {
+			continue // declared in one branch only: out of scope after it
+		}
+		if equalValues(va, vb) {
+			out[k] = va
+			continue
+		}
+		out[k] = in.joined(k.Type(), condVaries || in.varies(va) || in.varies(vb))
+	}
+	return out
+}
+
+// joined is the value of a variable after branches that disagree.
+func (in *interp) joined(t types.Type, varies bool) value {
+	return in.dataFor(t, varies)
+}
+
+// dataFor returns an unknown value of type t.
+func (in *interp) dataFor(t types.Type, varies bool) value {
+	kind := affine.Uniform
+	if varies {
+		kind = affine.Thread
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Basic:
+		s := affine.S(in.newSym("data", kind, symMeta{role: roleData}))
+		if u.Info()&types.IsBoolean != 0 {
+			return boolean(affine.Cmp(affine.NE, s, affine.C(0)))
+		}
+		return scalar(s)
+	}
+	return none()
+}
+
+func (in *interp) text(n ast.Node) string { return nodeText(in.pass.Fset, n) }
+
+// exitText is the condition under which threads leave in s.
+func (in *interp) exitText(s ast.Stmt) string {
+	if is, ok := s.(*ast.IfStmt); ok {
+		return in.text(is.Cond)
+	}
+	return in.text(s)
+}

@@ -1,0 +1,201 @@
+package kernels
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/config"
+	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/model"
+)
+
+//go:embed doc.go
+var doc string
+
+// SimtPath is the import path of the kernel API.
+const SimtPath = "github.com/smemlint/smemlint/simt"
+
+// Analyzer evaluates the kernels of a package for the smemlint checks.
+var Analyzer = &analysis.Analyzer{
+	Name:       "smemlintkernels",
+	Doc:        doctext.MustExtract(doc, "smemlintkernels"),
+	URL:        "https://github.com/smemlint/smemlint/blob/main/docs/checks/README.md",
+	Run:        run,
+	Requires:   []*analysis.Analyzer{config.Analyzer},
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+// Result is what the checks receive: every kernel context of the package.
+type Result struct {
+	Contexts []*Context
+	Config   *config.Config
+	// Notes are things the analysis could not do, for -v.
+	Notes []Note
+}
+
+// Note is a remark about the analysis itself.
+type Note struct {
+	Pos token.Pos
+	Msg string
+}
+
+// Dim is a block, grid or cluster shape; a zero component is unknown.
+type Dim struct{ X, Y, Z int }
+
+// Threads returns X*Y*Z.
+func (d Dim) Threads() int { return d.X * d.Y * d.Z }
+
+// Known reports whether every component is known.
+func (d Dim) Known() bool { return d.X > 0 && d.Y > 0 && d.Z > 0 }
+
+func (d Dim) String() string {
+	c := func(v int) string {
+		if v <= 0 {
+			return "?"
+		}
+		return fmt.Sprint(v)
+	}
+	return c(d.X) + "×" + c(d.Y) + "×" + c(d.Z)
+}
+
+// ShapeSource says where a context's launch shape came from.
+type ShapeSource uint8
+
+// Shape sources.
+const (
+	FromLaunch ShapeSource = iota
+	FromDirective
+	Assumed
+)
+
+// Shape is a launch configuration as far as it is known.
+type Shape struct {
+	Block, Grid, Cluster Dim
+	SharedBytes          int64 // dynamic shared memory; -1 when unknown
+	Source               ShapeSource
+	Pos                  token.Pos // the launch call or the directive
+}
+
+// Describe returns the shape the way messages state it: "block 32×8",
+// "block 256×1×1 assumed (no launch found)".
+func (s Shape) Describe() string {
+	b := s.Block
+	text := fmt.Sprintf("block %d", b.X)
+	if b.Y > 1 || b.Z > 1 {
+		text += fmt.Sprintf("×%d", b.Y)
+	}
+	if b.Z > 1 {
+		text += fmt.Sprintf("×%d", b.Z)
+	}
+	if s.Source == Assumed {
+		text = fmt.Sprintf("block %d assumed: no launch or //smemlint:launch found", b.X)
+	}
+	return text
+}
+
+// Context is one kernel evaluated under one launch shape.
+type Context struct {
+	Kernel string    // the kernel's name
+	Pos    token.Pos // the kernel function
+	Shape  Shape
+	Arch   *model.Arch
+
+	Syms     *affine.Table
+	Accesses []*Access
+	Syncs    []*Sync
+	Arrays   []*Array
+	// StaticShared is the bytes of Shared arrays a block declares.
+	StaticShared int64
+	// Incomplete lists what the evaluation had to give up on.
+	Incomplete []Note
+
+	meta []symMeta
+	// What Repad needs to evaluate the context again.
+	job    *job
+	pass   *analysis.Pass
+	cfg    *config.Config
+	finder *finder
+	// tx, ty, tz are the thread-index symbols.
+	tx, ty, tz affine.Sym
+}
+
+// Coords returns the thread-index symbols x, y, z.
+func (c *Context) Coords() [3]affine.Sym { return [3]affine.Sym{c.tx, c.ty, c.tz} }
+
+func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	res := &Result{Config: cfg}
+	if !importsSimt(pass.Pkg) {
+		return res, nil
+	}
+	f := newFinder(pass, cfg)
+	f.find()
+	for _, job := range f.jobs() {
+		ctx, err := evaluate(pass, cfg, f, job)
+		if err != nil {
+			res.Notes = append(res.Notes, Note{job.pos, err.Error()})
+			continue
+		}
+		if ctx != nil {
+			res.Contexts = append(res.Contexts, ctx)
+		}
+	}
+	res.Notes = append(res.Notes, f.notes...)
+	return res, nil
+}
+
+// importsSimt reports whether pkg uses the kernel API; the others are
+// skipped at once, which keeps the analyzer cheap on ordinary code.
+func importsSimt(pkg *types.Package) bool {
+	if pkg.Path() == SimtPath {
+		return false
+	}
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == SimtPath {
+			return true
+		}
+	}
+	return false
+}
+
+// isSimtObj reports whether obj is the simt package's name.
+func isSimtObj(obj types.Object, name string) bool {
+	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == SimtPath && obj.Name() == name
+}
+
+// isThreadPtr reports whether t is *simt.Thread.
+func isThreadPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && isSimtObj(n.Obj(), "Thread")
+}
+
+// isKernelSig reports whether sig's first parameter is *simt.Thread.
+func isKernelSig(sig *types.Signature) bool {
+	return sig != nil && sig.Params().Len() > 0 && isThreadPtr(sig.Params().At(0).Type())
+}
+
+// nodeText returns the source text of n, shortened for messages.
+func nodeText(fset *token.FileSet, n ast.Node) string {
+	var b strings.Builder
+	if err := format.Node(&b, fset, n); err != nil {
+		return "?"
+	}
+	s := strings.Join(strings.Fields(b.String()), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}

@@ -1,0 +1,48 @@
+package bankconflict
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=32x32
+func transposeNaive(t *simt.Thread, out, in []float32) {
+	tile := simt.Shared[[32][32]float32](t)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	tile[ty][tx] = in[ty*32+tx]
+	t.SyncThreads()
+	out[ty*32+tx] = tile[tx][ty] // want `shared load tile\[tx\]\[ty\]: 32-way bank conflict \(32 wavefronts, ideal 1\): lanes 0..31 all hit bank \d+; block 32×32`
+}
+
+//smemlint:launch block=32x32
+func transposePadded(t *simt.Thread, out, in []float32) {
+	tile := simt.Shared[[32][33]float32](t)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	tile[ty][tx] = in[ty*32+tx]
+	t.SyncThreads()
+	out[ty*32+tx] = tile[tx][ty]
+}
+
+func strided(t *simt.Thread, out []float32) {
+	s := simt.Shared[[8192]float32](t)
+	tid := t.ThreadIdx.X
+	out[tid] = s[tid*2] // want `2-way bank conflict \(2 wavefronts, ideal 1\)`
+	out[tid] = s[tid*3]
+}
+
+//smemlint:launch block=256
+func interleaved(t *simt.Thread, out []float32) {
+	s := simt.Shared[[512]float32](t)
+	tid := t.ThreadIdx.X
+	for stride := 1; stride < 256; stride *= 2 {
+		i := 2 * stride * tid
+		if i < 256 {
+			s[i] += s[i+stride] // want `8-way bank conflict .*worst at stride = 4` `8-way bank conflict .*worst at stride = 4`
+		}
+		t.SyncThreads()
+	}
+	for s2 := 128; s2 > 0; s2 /= 2 {
+		if tid < s2 {
+			s[tid] += s[tid+s2]
+		}
+		t.SyncThreads()
+	}
+	out[0] = s[0]
+}
