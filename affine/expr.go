@@ -28,18 +28,18 @@ type Op uint8
 
 // Atom operations.
 const (
-	OpSym Op = iota
-	OpMul    // X * Y, neither constant
-	OpDiv    // X / Y, truncated
-	OpMod    // X % Y, sign of X
-	OpShl    // X << Y, Y not constant
-	OpShr    // X >> Y (arithmetic)
-	OpAnd    // X & Y
-	OpOr     // X | Y
-	OpXor    // X ^ Y
-	OpAndNot // X &^ Y
-	OpMin    // min(X, Y)
-	OpMax    // max(X, Y)
+	OpSym    Op = iota
+	OpMul       // X * Y, neither constant
+	OpDiv       // X / Y, truncated
+	OpMod       // X % Y, sign of X
+	OpShl       // X << Y, Y not constant
+	OpShr       // X >> Y (arithmetic)
+	OpAnd       // X & Y
+	OpOr        // X | Y
+	OpXor       // X ^ Y
+	OpAndNot    // X &^ Y
+	OpMin       // min(X, Y)
+	OpMax       // max(X, Y)
 )
 
 var opText = [...]string{OpSym: "", OpMul: "*", OpDiv: "/", OpMod: "%", OpShl: "<<", OpShr: ">>",

@@ -219,3 +219,17 @@ func (p Pred) Format(name func(Sym) string) string {
 	}
 	return "(" + p.args[0].Format(name) + " || " + p.args[1].Format(name) + ")"
 }
+
+// Conjuncts returns the operands of a chain of ands (p itself otherwise).
+func (p Pred) Conjuncts() []Pred {
+	if p.kind != predAnd {
+		return []Pred{p}
+	}
+	return append(p.args[0].Conjuncts(), p.args[1].Conjuncts()...)
+}
+
+// Comparison returns the operands of a comparison; ok is false for any
+// other predicate.
+func (p Pred) Comparison() (op CmpOp, x, y Expr, ok bool) {
+	return p.op, p.x, p.y, p.kind == predCmp
+}

@@ -187,8 +187,8 @@ func TestSharedH100MultiWarp(t *testing.T) {
 }
 
 func loLanes(n int) func(int) bool { return func(t int) bool { return t < n } }
-func even(t int) bool               { return t%2 == 0 }
-func odd(t int) bool                { return t%2 == 1 }
+func even(t int) bool              { return t%2 == 0 }
+func odd(t int) bool               { return t%2 == 1 }
 func oneOf(l ...int) func(int) bool {
 	return func(t int) bool {
 		for _, x := range l {

@@ -39,9 +39,6 @@ func (in *interp) newSym(name string, k affine.Kind, m symMeta) affine.Sym {
 // isThreadSym reports whether s varies between the threads of a block.
 func (c *Context) isThreadSym(s affine.Sym) bool { return c.Syms.IsThread(s) }
 
-
-
-
 func (in *interp) varies(v value) bool {
 	switch v.kind {
 	case vScalar:
@@ -119,7 +116,6 @@ func constValue(v constant.Value) value {
 	}
 	return none()
 }
-
 
 func (in *interp) lookup(id *ast.Ident) value {
 	obj := in.info.ObjectOf(id)

@@ -33,7 +33,7 @@ type interp struct {
 	loops   []*Loop
 	calls   []token.Pos
 	globals map[types.Object]*Array
-	rets    *[]retValue // the returns of the device function being evaluated
+	rets    *[]retValue    // the returns of the device function being evaluated
 	named   []types.Object // its named results
 	// lastRets holds every result of the last inlined call.
 	lastRets     []value

@@ -77,7 +77,9 @@ func (a *Array) PadTarget() ast.Expr {
 }
 
 // Padded reports whether the array's type has at least two dimensions.
-func (a *Array) Paddable() bool { return a.Space == spaceShared && !a.Dynamic && innerArray(a.Type) != nil }
+func (a *Array) Paddable() bool {
+	return a.Space == spaceShared && !a.Dynamic && innerArray(a.Type) != nil
+}
 
 // Find returns the access of c at the same node and direction as a.
 func (c *Context) Find(a *Access) []*Access {

@@ -30,11 +30,11 @@ type value struct {
 	fields map[string]value // vStruct
 }
 
-func scalar(e affine.Expr) value     { return value{kind: vScalar, e: e} }
-func intConst(c int64) value         { return scalar(affine.C(c)) }
-func boolean(p affine.Pred) value    { return value{kind: vBool, pred: p} }
-func none() value                    { return value{kind: vNone} }
-func refValue(r *ref) value          { return value{kind: vRef, ref: r} }
+func scalar(e affine.Expr) value       { return value{kind: vScalar, e: e} }
+func intConst(c int64) value           { return scalar(affine.C(c)) }
+func boolean(p affine.Pred) value      { return value{kind: vBool, pred: p} }
+func none() value                      { return value{kind: vNone} }
+func refValue(r *ref) value            { return value{kind: vRef, ref: r} }
 func (v value) isConst() (int64, bool) { return v.e.IsConst() }
 
 // space is the memory a reference points into.
