@@ -1,0 +1,103 @@
+package simt
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// deadlock describes a group in which no thread can run: what every thread
+// of every block waits at, in ranges of threads.
+func (g *group) deadlock() *LaunchError {
+	stuck := &g.blocks[0]
+	for i := range g.blocks {
+		if b := &g.blocks[i]; b.exited < len(b.threads) {
+			stuck = b
+			break
+		}
+	}
+	sites := map[uintptr]string{}
+	parts := make([]string, len(g.blocks))
+	for i := range g.blocks {
+		b := &g.blocks[i]
+		parts[i] = b.describe(sites)
+		if len(g.blocks) > 1 {
+			parts[i] = fmt.Sprintf("block rank %d %s: %s", b.rank, coord(b.idx), parts[i])
+		}
+	}
+	pos := ""
+	for i := range stuck.threads {
+		if t := &stuck.threads[i]; t.state == stWaiting {
+			pos = sitePos(t.pc)
+			break
+		}
+	}
+	blk := stuck.idx
+	return &LaunchError{
+		Kind: KindDeadlock, Kernel: g.l.kernelName(""), Block: &blk, Pos: pos,
+		Msg: "divergent barrier: " + strings.Join(parts, "; "),
+	}
+}
+
+// describe lists what the threads of b are doing, as runs of consecutive
+// threads doing the same: "threads (0..511,0,0) wait at SyncThreads
+// reduce.go:41; threads (512..1023,0,0) exited".
+func (b *block) describe(sites map[uintptr]string) string {
+	var parts []string
+	for lo := 0; lo < len(b.threads); {
+		what := b.threads[lo].doing(sites)
+		hi := lo
+		for hi+1 < len(b.threads) && b.threads[hi+1].doing(sites) == what {
+			hi++
+		}
+		if lo == hi && strings.HasPrefix(what, "wait ") {
+			what = "waits " + what[len("wait "):]
+		}
+		parts = append(parts, threadRange(lo, hi, b.g.l.block)+" "+what)
+		lo = hi + 1
+	}
+	return strings.Join(parts, "; ")
+}
+
+// doing says what t is doing, in the plural.
+func (t *Thread) doing(sites map[uintptr]string) string {
+	pos := func() string {
+		s, ok := sites[t.pc]
+		if !ok {
+			s = sitePos(t.pc)
+			sites[t.pc] = s
+		}
+		return s
+	}
+	switch t.state {
+	case stExited:
+		return "exited"
+	case stUnstarted:
+		return "have not started"
+	case stRunnable, stRunning:
+		return "are ready to run"
+	}
+	switch t.wait {
+	case waitBarrier, waitCluster:
+		return "wait at " + t.wait.String() + " " + pos()
+	}
+	return fmt.Sprintf("wait in %s (mask %#08x) at %s", t.wait, t.mask, pos())
+}
+
+// laneExited is the error of thread t exiting while o, a lane of its warp,
+// waits for it in a collective whose mask names it.
+func (g *group) laneExited(t, o *Thread) *LaunchError {
+	lane := uint32(t.linear) % WarpSize
+	w := &t.b.warps[t.linear/WarpSize]
+	base := int(t.linear) - int(lane)
+	var waiters uint32
+	for m := w.waiting; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		if t.b.threads[base+l].mask&(1<<lane) != 0 {
+			waiters |= 1 << l
+		}
+	}
+	msg := fmt.Sprintf("lane %d of warp %d exited while lanes %s wait for it in %s (mask %#08x) at %s",
+		lane, t.linear/WarpSize, lanes(waiters), o.wait, o.mask, sitePos(o.pc))
+	return t.errorAt(KindDeadlock, "", sitePos(o.pc), msg, nil)
+}

@@ -1,0 +1,216 @@
+package simt
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/smemlint/smemlint/model"
+)
+
+// Launch runs kernel on every thread of the grid cfg describes and returns
+// when all of them have finished. It returns a *LaunchError when the
+// configuration is invalid or when any thread faults, deadlocks or misuses
+// the API; the launch then stops: no further block starts, waiting threads
+// unwind (their deferred calls run), and Launch returns once every
+// goroutine it started has ended.
+//
+// Blocks, or all blocks of a cluster together, form scheduling groups that
+// run in parallel. Inside a group exactly one thread runs at a time, in a
+// fixed order: a thread runs until it waits at a barrier or collective or
+// exits; then the first released thread runs, else the next thread not yet
+// started. A group's execution is therefore deterministic and free of data
+// races. Launch may be called from several goroutines at once.
+func Launch(cfg Config, kernel func(t *Thread)) error {
+	l, lerr := newLaunch(cfg, kernel)
+	if lerr != nil {
+		return lerr
+	}
+	if lerr := l.run(); lerr != nil {
+		return lerr
+	}
+	return nil
+}
+
+// launch is one call of Launch.
+type launch struct {
+	cfg                  Config
+	arch                 *model.Arch
+	kernel               func(*Thread)
+	grid, block, cluster Dim3 // normalised shapes
+	clusterGrid          Dim3 // the grid in clusters
+	blockThreads         int
+	groupBlocks          int // blocks per scheduling group: the cluster size
+	groupThreads         int
+	groups               int
+
+	next atomic.Int64 // next group to run
+	// failAt is the lowest group that failed, math.MaxInt64 while none
+	// has. Groups after it stop; groups before it run on, so that the
+	// error Launch returns, the first failing group's, does not depend
+	// on timing.
+	failAt atomic.Int64
+
+	mu       sync.Mutex
+	err      *LaunchError
+	errGroup int // the group err came from; the lowest wins
+
+	named     atomic.Bool
+	nameMu    sync.Mutex
+	stackName string // the kernel's name, read from the first waiting thread's stack
+}
+
+// run spreads the groups over workers, one per processor, each holding
+// goroutine slots for one group's threads.
+func (l *launch) run() *LaunchError {
+	n := min(runtime.GOMAXPROCS(0), l.groups, goroutines.size/l.groupThreads)
+	goroutines.acquire(l.groupThreads)
+	var wg sync.WaitGroup
+	for i := 1; i < n && goroutines.tryAcquire(l.groupThreads); i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer goroutines.release(l.groupThreads)
+			newWorker(l).run()
+		}()
+	}
+	newWorker(l).run()
+	goroutines.release(l.groupThreads)
+	wg.Wait()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}
+
+// fail records err for group gi and stops the groups after it.
+func (l *launch) fail(err *LaunchError, gi int) {
+	l.mu.Lock()
+	if l.err == nil || gi < l.errGroup {
+		l.err, l.errGroup = err, gi
+		l.failAt.Store(int64(gi))
+	}
+	l.mu.Unlock()
+}
+
+// stopped reports whether group gi must stop because an earlier one failed.
+func (l *launch) stopped(gi int) bool { return l.failAt.Load() < int64(gi) }
+
+// noteName records the kernel's name from the calling kernel thread's
+// stack, once per launch, for errors found where no kernel stack is at
+// hand (a deadlock found when the last thread exits).
+func (l *launch) noteName() {
+	if l.named.Load() {
+		return
+	}
+	l.nameMu.Lock()
+	if !l.named.Load() {
+		l.stackName, _ = stackInfo(2)
+		l.named.Store(true)
+	}
+	l.nameMu.Unlock()
+}
+
+// kernelName returns the name errors give the kernel: Config.Name, else the
+// name found on a stack (fromStack, then the one noteName recorded), else
+// the name of the launched function itself.
+func (l *launch) kernelName(fromStack string) string {
+	switch {
+	case l.cfg.Name != "":
+		return l.cfg.Name
+	case fromStack != "":
+		return fromStack
+	case l.named.Load() && l.stackName != "":
+		return l.stackName
+	}
+	return funcName(l.kernel)
+}
+
+// A worker runs groups one after another. Its carriers, the goroutines
+// that run kernel threads, persist from one group to the next.
+type worker struct {
+	l    *launch
+	g    group      // the group being run; its slabs are reused
+	free []*carrier // idle carriers, most recently used last
+	wg   sync.WaitGroup
+	done chan struct{} // the group's last thread has exited
+}
+
+func newWorker(l *launch) *worker {
+	return &worker{l: l, done: make(chan struct{})}
+}
+
+func (w *worker) run() {
+	defer w.shutdown()
+	for {
+		gi := int(w.l.next.Add(1) - 1)
+		if gi >= w.l.groups || w.l.stopped(gi) {
+			return
+		}
+		w.g.reset(w, gi)
+		w.g.switchTo(w.g.pick())
+		<-w.done
+	}
+}
+
+// shutdown ends the worker's carriers; all are idle once a group is done.
+func (w *worker) shutdown() {
+	for _, c := range w.free {
+		c.t = nil
+		c.wake <- struct{}{}
+	}
+	w.free = nil
+	w.wg.Wait()
+}
+
+// carrier returns an idle carrier, starting a new one if none is idle.
+func (w *worker) carrier() *carrier {
+	if n := len(w.free); n > 0 {
+		c := w.free[n-1]
+		w.free = w.free[:n-1]
+		return c
+	}
+	c := &carrier{w: w, wake: make(chan struct{})}
+	w.wg.Add(1)
+	go c.main()
+	return c
+}
+
+// A carrier is a goroutine that runs kernel threads: one thread at a time,
+// holding the thread's stack while it waits at a barrier, and when the
+// thread exits, the next thread the group gives it.
+type carrier struct {
+	w    *worker
+	wake chan struct{} // resumes the parked thread, or starts t
+	t    *Thread       // the thread to start when woken idle; nil to quit
+	dead bool          // the kernel called runtime.Goexit on this goroutine
+}
+
+func (c *carrier) main() {
+	defer c.w.wg.Done()
+	for {
+		<-c.wake
+		t := c.t
+		if t == nil {
+			return
+		}
+		for t != nil {
+			t = c.runOne(t)
+		}
+	}
+}
+
+// runOne runs thread t to its end and returns the thread to run next on
+// this carrier, or nil when the carrier is idle. Every way out of the
+// kernel — return, panic, runtime.Goexit — goes through the deferred call.
+func (c *carrier) runOne(t *Thread) (next *Thread) {
+	ok := false
+	defer func() {
+		if !ok {
+			t.g.recovered(c, t, recover())
+		}
+		next = t.g.exit(c, t)
+	}()
+	t.g.l.kernel(t)
+	ok = true
+	return nil
+}

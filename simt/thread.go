@@ -1,0 +1,93 @@
+package simt
+
+// Thread is one kernel thread: its coordinates, and the handle through
+// which the kernel reaches barriers, warp collectives, shared memory and
+// its cluster. A *Thread is valid only inside its own kernel thread, while
+// the launch runs.
+type Thread struct {
+	ThreadIdx, BlockIdx Dim3
+	// BlockDim and GridDim are normalised: a zero Y or Z of the launch
+	// configuration reads 1.
+	BlockDim, GridDim Dim3
+
+	g      *group
+	b      *block
+	c      *carrier // the goroutine that runs this thread
+	cl     Cluster
+	linear int32 // index in the block: x + y*Bx + z*Bx*By
+	state  threadState
+
+	// The wait this thread is parked in: kind, site and, for warp
+	// collectives, the operands and the result.
+	wait   waitKind
+	pc     uintptr
+	mask   uint32
+	arg    int
+	width  int
+	val    uint64
+	result uint64
+
+	nshared int     // Shared calls made: the next is the block's nshared-th array
+	csyncs  int     // Cluster().Sync calls completed
+	mapPC   uintptr // site of a MapSharedRank of another block since the last Cluster().Sync
+	mapRank int
+}
+
+// enter checks that t is the thread running now and returns its group. A
+// *Thread used after its launch, by another thread, or from a goroutine of
+// the user's own panics: there is no error to return.
+func (t *Thread) enter(op string) *group {
+	if t == nil {
+		panic(&apiPanic{"simt: " + op + " called on a nil *Thread"})
+	}
+	g := t.g
+	if g == nil || g.running.Load() != t {
+		panic(&apiPanic{"simt: " + op + ": the *Thread is not the running kernel thread " +
+			"(used after its launch, by another thread, or from another goroutine)"})
+	}
+	return g
+}
+
+// LaneID returns the thread's lane in its warp.
+func (t *Thread) LaneID() int {
+	t.enter("LaneID")
+	return int(t.linear) % WarpSize
+}
+
+// WarpID returns the index of the thread's warp within its block.
+func (t *Thread) WarpID() int {
+	t.enter("WarpID")
+	return int(t.linear) / WarpSize
+}
+
+// ThreadFenceBlock is __threadfence_block. Threads of a block run one at a
+// time, handing over through synchronising operations, so there is no
+// reordering for it to prevent.
+func (t *Thread) ThreadFenceBlock() { t.enter("ThreadFenceBlock") }
+
+// ThreadFence is __threadfence. Atomics are sequentially consistent here,
+// and plain accesses between blocks have no order to restore.
+func (t *Thread) ThreadFence() { t.enter("ThreadFence") }
+
+// SyncThreads is __syncthreads: it waits until every thread of the block
+// waits at this same call site. Threads that have exited never arrive, so
+// a barrier some threads skip or return before is a deadlock, reported as
+// a *LaunchError of KindDeadlock once no thread can move.
+func (t *Thread) SyncThreads() {
+	g := t.enter("SyncThreads")
+	g.l.noteName()
+	pc := callerPC(1)
+	b := t.b
+	if b.barWait == 0 {
+		b.barPC, b.barSplit = pc, false
+	} else if pc != b.barPC {
+		b.barSplit = true
+	}
+	b.barWait++
+	t.wait, t.pc, t.state = waitBarrier, pc, stWaiting
+	if b.barWait == len(b.threads) && !b.barSplit {
+		b.barWait = 0
+		g.releaseAll(b.threads)
+	}
+	g.park(t)
+}
