@@ -128,7 +128,7 @@ func Message(ev *kernels.Eval) string {
 	if len(ev.Figures) > 1 && ev.Worst.Bindings != "" {
 		fmt.Fprintf(&b, "; worst at %s", ev.Worst.Bindings)
 	}
-	if ev.Stride != "" {
+	if ev.Stride != "" && ev.Threshold > 0 {
 		fmt.Fprintf(&b, "; depends on %s (worst from %s = %d on)", ev.Stride, ev.Stride, ev.Threshold)
 	}
 	return b.String()

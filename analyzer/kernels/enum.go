@@ -84,6 +84,10 @@ type enumerator struct {
 	residues []int64
 	stride   affine.Sym // the entangled unknown, tried with hypotheses
 	hasHypo  bool
+	// hypoShifts is true when the entangled unknown only moves whole warps
+	// (ty*n with warps of one row): its values are then alignments, and the
+	// most favourable one is used, as for residues.
+	hypoShifts bool
 	ev       *Eval
 }
 
@@ -152,7 +156,6 @@ func (e *enumerator) plan() bool {
 			return false
 		}
 		e.stride, e.hasHypo = s, true
-		e.ev.Stride = c.Syms.Name(s)
 	}
 	var unknown []affine.Sym
 	for _, s := range udep.Syms() {
@@ -173,7 +176,54 @@ func (e *enumerator) plan() bool {
 		}
 	}
 	slices.Sort(e.enum)
-	return e.fitBudget()
+	if !e.fitBudget() {
+		return false
+	}
+	if e.hasHypo {
+		e.hypoShifts = e.onlyShiftsWarps()
+		if !e.hypoShifts {
+			e.ev.Stride = c.Syms.Name(e.stride)
+		}
+	}
+	return true
+}
+
+// onlyShiftsWarps reports whether two values of the entangled unknown give
+// every warp the same distances between its lanes.
+func (e *enumerator) onlyShiftsWarps() bool {
+	c := e.ctx
+	env := make(affine.Env, c.Syms.Len())
+	for i, s := range e.enum {
+		env[s] = e.domains[i][0]
+	}
+	lanes := func(h int64) [][]int64 {
+		env[e.stride] = h
+		var out [][]int64
+		e.warps(env, 0, func(r Request) {
+			var d []int64
+			base := int64(0)
+			for n := 0; n < model.WarpSize; n++ {
+				if r.Req.On&(1<<n) != 0 {
+					if d == nil {
+						base = r.Req.Addr[n]
+					}
+					d = append(d, r.Req.Addr[n]-base)
+				}
+			}
+			out = append(out, d)
+		})
+		return out
+	}
+	a, b := lanes(3), lanes(1000)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // fitBudget samples the largest domains evenly while the requests to
@@ -249,7 +299,10 @@ func (e *enumerator) residueSet(udep affine.Expr, unknown []affine.Sym) []int64 
 	return out
 }
 
-// run evaluates every request.
+// run evaluates every request. An unknown offset of the uniform part is
+// tried at every residue; the figure reported is that of the most
+// favourable residue, so that no figure rests on an unlucky alignment the
+// code may not have.
 func (e *enumerator) run() {
 	c := e.ctx
 	env := make(affine.Env, c.Syms.Len())
@@ -258,9 +311,11 @@ func (e *enumerator) run() {
 		hypos = hypotheses
 		e.ev.Exact = false
 	}
+	type key struct{ h, r int64 }
+	worst := map[key]Request{}
+	seen := map[key]bool{}
 	figures := map[int]bool{}
-	worstAt := map[int64]int{} // hypothesis -> worst excess
-	first := true
+	bestSeen := false
 	idx := make([]int, len(e.enum))
 	for {
 		for i, s := range e.enum {
@@ -271,20 +326,16 @@ func (e *enumerator) run() {
 				env[e.stride] = h
 			}
 			for _, r := range e.residues {
+				k := key{h, r}
 				e.warps(env, r, func(req Request) {
 					e.ev.Requests++
-					m := req.Metric(e.shared)
-					figures[m] = true
-					if first || e.worse(req, e.ev.Worst) {
-						e.ev.Worst = req
-						e.ev.Worst.Bindings = e.bindings(env, h)
+					figures[req.Metric(e.shared)] = true
+					if !seen[k] || e.worse(req, worst[k]) {
+						req.Bindings = e.bindings(env, h)
+						worst[k], seen[k] = req, true
 					}
-					if first || e.worse(e.ev.Best, req) {
-						e.ev.Best = req
-					}
-					first = false
-					if x := req.Excess(e.shared); x > worstAt[h] {
-						worstAt[h] = x
+					if !bestSeen || e.worse(e.ev.Best, req) {
+						e.ev.Best, bestSeen = req, true
 					}
 				})
 			}
@@ -297,23 +348,55 @@ func (e *enumerator) run() {
 		e.ev.Figures = append(e.ev.Figures, f)
 	}
 	sort.Ints(e.ev.Figures)
-	if e.hasHypo {
-		e.ev.Threshold = threshold(hypos, worstAt)
+	// Per hypothesis, the most favourable residue; over hypotheses, the
+	// worst — unless the hypotheses are mere alignments too.
+	if e.hypoShifts {
+		found := false
+		for _, h := range hypos {
+			for _, r := range e.residues {
+				if w, ok := worst[key{h, r}]; ok && (!found || e.worse(e.ev.Worst, w)) {
+					e.ev.Worst, found = w, true
+				}
+			}
+		}
+		e.ev.Worst.Bindings = ""
+		return
 	}
-	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 {
+	excessAt := map[int64]int{}
+	first := true
+	for _, h := range hypos {
+		var pick Request
+		found := false
+		for _, r := range e.residues {
+			if w, ok := worst[key{h, r}]; ok && (!found || e.worse(pick, w)) {
+				pick, found = w, true
+			}
+		}
+		if !found {
+			continue
+		}
+		excessAt[h] = pick.Excess(e.shared)
+		if first || e.worse(pick, e.ev.Worst) {
+			e.ev.Worst, first = pick, false
+		}
+	}
+	if e.hasHypo {
+		e.ev.Threshold = threshold(hypos, excessAt)
+	}
+	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 && len(e.ev.Assumed) == 0 && !e.hasHypo {
 		// Every offset gave the same figure: it does not depend on them.
-		e.ev.Exact = e.ev.Exact || len(e.ev.Assumed) == 0 && !e.hasHypo
+		e.ev.Exact = true
 	}
 }
 
 // threshold returns the smallest tried value from which on every tried
-// value gives the worst excess.
+// value gives the worst excess; 0 when the largest tried value does not.
 func threshold(hypos []int64, worstAt map[int64]int) int64 {
 	best := 0
 	for _, h := range hypos {
 		best = max(best, worstAt[h])
 	}
-	t := hypos[len(hypos)-1]
+	t := int64(0)
 	for i := len(hypos) - 1; i >= 0 && worstAt[hypos[i]] == best; i-- {
 		t = hypos[i]
 	}

@@ -138,7 +138,11 @@ func (in *interp) lookup(id *ast.Ident) value {
 // selector evaluates x.f: the thread's built-in variables, fields of
 // tracked structs and fields of memory.
 func (in *interp) selector(x *ast.SelectorExpr) value {
-	if sel, ok := in.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+	sel, ok := in.info.Selections[x]
+	if !ok || sel.Kind() != types.FieldVal {
+		return none()
+	}
+	if in.tracked(x.X) {
 		base := in.eval(x.X)
 		switch base.kind {
 		case vThread:
@@ -147,14 +151,28 @@ func (in *interp) selector(x *ast.SelectorExpr) value {
 			if f, ok := base.fields[x.Sel.Name]; ok {
 				return f
 			}
-			return none()
 		}
-		if r, ok := in.locate(x); ok {
-			return in.load(x, r)
-		}
-		return in.dataFor(in.info.TypeOf(x), in.varies(base))
+		return none()
 	}
-	return none()
+	if r, ok := in.locate(x); ok {
+		return in.load(x, r)
+	}
+	// A field of a struct held in a local variable: not tracked.
+	return in.dataFor(in.info.TypeOf(x), false)
+}
+
+// tracked reports whether x evaluates to a value the interpreter follows
+// field by field: the thread, or a Dim3 such as t.ThreadIdx.
+func (in *interp) tracked(x ast.Expr) bool {
+	t := in.info.TypeOf(x)
+	if t == nil {
+		return false
+	}
+	if isThreadPtr(t) {
+		return true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && isSimtObj(n.Obj(), "Dim3")
 }
 
 // builtinDim returns t.ThreadIdx, t.BlockIdx, t.BlockDim or t.GridDim.

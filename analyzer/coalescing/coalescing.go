@@ -1,0 +1,205 @@
+package coalescing
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math/bits"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/analyzer/kernels"
+	"github.com/smemlint/smemlint/model"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports uncoalesced global-memory accesses.
+var Analyzer = &analysis.Analyzer{
+	Name:     "coalescing",
+	Doc:      doctext.MustExtract(doc, "coalescing"),
+	URL:      "https://github.com/smemlint/smemlint/blob/main/docs/checks/coalescing.md",
+	Requires: []*analysis.Analyzer{kernels.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
+	rep := report.New(pass, "coalescing")
+	for _, s := range sites(res) {
+		ev := s.worst
+		switch {
+		case ev.Skip != "":
+			if res.Config.Verbose {
+				rep.Reportf(s.node, fmt.Sprintf("note: global %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
+			}
+		case ev.Worst.Global.Sectors > ev.Worst.Global.Ideal:
+			rep.Reportf(s.node, Message(pass, ev))
+		case res.Config.Verbose:
+			rep.Reportf(s.node, "note: "+Message(pass, ev))
+		}
+	}
+	return nil, nil
+}
+
+type site struct {
+	node  ast.Node
+	store bool
+	worst *kernels.Eval
+}
+
+func sites(res *kernels.Result) []*site {
+	type key struct {
+		pos   token.Pos
+		store bool
+	}
+	byKey := map[key]*site{}
+	var out []*site
+	for _, ctx := range res.Contexts {
+		for _, a := range ctx.Accesses {
+			if a.Shared() || a.Atomic {
+				continue
+			}
+			k := key{a.Node.Pos(), a.Store}
+			s, ok := byKey[k]
+			if !ok {
+				s = &site{node: a.Node, store: a.Store}
+				byKey[k] = s
+				out = append(out, s)
+			}
+			ev := ctx.Evaluate(a)
+			if s.worst == nil || worse(ev, s.worst) {
+				s.worst = ev
+			}
+		}
+	}
+	return out
+}
+
+func worse(a, b *kernels.Eval) bool {
+	if (a.Skip == "") != (b.Skip == "") {
+		return a.Skip == ""
+	}
+	return a.Worst.Excess(false) > b.Worst.Excess(false)
+}
+
+func verb(store bool) string {
+	if store {
+		return "store"
+	}
+	return "load"
+}
+
+// Message describes the worst request of an evaluated global access.
+func Message(pass *analysis.Pass, ev *kernels.Eval) string {
+	a, w := ev.Access, ev.Worst.Global
+	var b strings.Builder
+	fmt.Fprintf(&b, "global %s %s: ", verb(a.Store), a.Text)
+	if ev.Stride != "" && w.Sectors > w.Ideal {
+		b.WriteString("up to ")
+	}
+	fmt.Fprintf(&b, "%s per request (ideal %d)", report.Plural(w.Sectors, "sector"), w.Ideal)
+	if w.Sectors > w.Ideal {
+		fmt.Fprintf(&b, ": %s", cause(pass, ev))
+	}
+	if ev.Stride != "" && w.Sectors > w.Ideal && ev.Threshold > 0 {
+		fmt.Fprintf(&b, "; %d when %s ≥ %d", w.Sectors, ev.Stride, ev.Threshold)
+	}
+	fmt.Fprintf(&b, "; %s", a.Ctx.Shape.Describe())
+	if len(ev.Figures) > 1 && ev.Worst.Bindings != "" && ev.Stride == "" {
+		fmt.Fprintf(&b, "; worst at %s", ev.Worst.Bindings)
+	}
+	return b.String()
+}
+
+// cause explains why a request touches more sectors than it needs.
+func cause(pass *analysis.Pass, ev *kernels.Eval) string {
+	r := ev.Worst.Req
+	if field, elem, ok := structField(pass, ev.Access); ok {
+		return fmt.Sprintf("array of structs: each lane reads %d of every %d bytes (%s); a struct of arrays reads consecutive words",
+			r.Size, elem, field)
+	}
+	if d, ok := constantStride(&r); ok {
+		switch {
+		case d == int64(r.Size) || d == -int64(r.Size):
+			first := firstAddr(&r)
+			return fmt.Sprintf("consecutive lanes, but the warp starts %d bytes into a 32-byte sector", mod(first, 32))
+		case d != 0:
+			if ev.Stride != "" {
+				return fmt.Sprintf("lanes are %s×%d bytes apart", ev.Stride, r.Size)
+			}
+			return fmt.Sprintf("lanes are %d bytes apart (a stride of %d elements)", abs(d), abs(d)/int64(r.Size))
+		}
+	}
+	return fmt.Sprintf("the %d lanes touch %s in %s", bits.OnesCount32(r.On),
+		report.Plural(ev.Worst.Global.Sectors, "sector"), report.Plural(ev.Worst.Global.Lines, "128-byte line"))
+}
+
+// constantStride returns the address distance between consecutive lanes
+// that are on, when it is the same for all of them.
+func constantStride(r *model.Request) (int64, bool) {
+	prev, have, d := -1, false, int64(0)
+	ok := true
+	for n := 0; n < model.WarpSize; n++ {
+		if r.On&(1<<n) == 0 {
+			continue
+		}
+		if prev >= 0 {
+			step := (r.Addr[n] - r.Addr[prev]) / int64(n-prev)
+			if (r.Addr[n]-r.Addr[prev])%int64(n-prev) != 0 || have && step != d {
+				ok = false
+			}
+			d, have = step, true
+		}
+		prev = n
+	}
+	return d, ok && have
+}
+
+func firstAddr(r *model.Request) int64 {
+	for n := 0; n < model.WarpSize; n++ {
+		if r.On&(1<<n) != 0 {
+			return r.Addr[n]
+		}
+	}
+	return 0
+}
+
+// structField reports an access to a field of an element of a slice or
+// array of structs: the field's name and the element's size.
+func structField(pass *analysis.Pass, a *kernels.Access) (string, int64, bool) {
+	sel, ok := a.Node.(*ast.SelectorExpr)
+	if !ok {
+		return "", 0, false
+	}
+	t := pass.TypesInfo.TypeOf(sel.X)
+	if t == nil {
+		return "", 0, false
+	}
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return "", 0, false
+	}
+	if _, isIndex := ast.Unparen(sel.X).(*ast.IndexExpr); !isIndex {
+		return "", 0, false
+	}
+	sizes := pass.TypesSizes
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	return "." + sel.Sel.Name, sizes.Sizeof(t), true
+}
+
+func mod(a, m int64) int64 { return ((a % m) + m) % m }
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
