@@ -88,7 +88,7 @@ type enumerator struct {
 	// (ty*n with warps of one row): its values are then alignments, and the
 	// most favourable one is used, as for residues.
 	hypoShifts bool
-	ev       *Eval
+	ev         *Eval
 }
 
 // Evaluate computes the requests an access makes, warp by warp, for every
