@@ -114,7 +114,10 @@ func Message(ev *kernels.Eval) string {
 	if w.Ways > 1 {
 		fmt.Fprintf(&b, "%d-way bank conflict (%s, ideal %d)", w.Ways, report.Plural(w.Wavefronts, "wavefront"), w.Ideal)
 		hit := "hit"
-		if countBits(w.Lanes) == w.Ways {
+		switch n := countBits(w.Lanes); {
+		case n == w.Ways && n == 2:
+			hit = "both hit"
+		case n == w.Ways:
 			hit = "all hit"
 		}
 		fmt.Fprintf(&b, ": %s %s bank %d", report.Lanes(w.Lanes), hit, w.Bank)

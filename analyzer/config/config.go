@@ -42,7 +42,7 @@ var (
 func init() {
 	Analyzer.Flags.StringVar(&archFlag, "arch", model.DefaultArch, "architecture profile: sm_1x, sm_2x, sm_3x, sm_50 … sm_90")
 	Analyzer.Flags.IntVar(&bankModeFlag, "bankmode", 0, "shared-memory bank width in bytes (8: the eight-byte mode of sm_3x)")
-	Analyzer.Flags.BoolVar(&verboseFlag, "v", false, "also report notes: occupancy, accesses that could not be evaluated")
+	Analyzer.Flags.BoolVar(&verboseFlag, "verbose", false, "also report notes: occupancy, accesses that could not be evaluated")
 }
 
 // Flags returns the flag set, for commands that expose the options under

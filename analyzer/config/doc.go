@@ -10,7 +10,7 @@
 //	-arch=sm_90     architecture profile (sm_1x, sm_2x, sm_3x, sm_50 … sm_90)
 //	-bankmode=4     shared-memory bank width in bytes; 8 selects the
 //	                eight-byte mode of sm_3x
-//	-v              also report findings that are notes, not defects
+//	-verbose        also report findings that are notes, not defects
 //	                (occupancy, accesses the analysis could not evaluate)
 //
 // A //smemlint:launch arch=… directive on a kernel overrides -arch for it.

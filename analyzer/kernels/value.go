@@ -118,3 +118,6 @@ func equalValues(a, b value) bool {
 	}
 	return true
 }
+
+// IsShared reports whether the array lives in shared memory.
+func (a *Array) IsShared() bool { return a.Space == spaceShared }

@@ -1,0 +1,73 @@
+package capacity
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/analyzer/kernels"
+	"github.com/smemlint/smemlint/model"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports shared memory over the per-block limits.
+var Analyzer = &analysis.Analyzer{
+	Name:     "capacity",
+	Doc:      doctext.MustExtract(doc, "capacity"),
+	URL:      "https://github.com/smemlint/smemlint/blob/main/docs/checks/capacity.md",
+	Requires: []*analysis.Analyzer{kernels.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
+	rep := report.New(pass, "capacity")
+	for _, ctx := range res.Contexts {
+		check(rep, ctx, res.Config.Verbose)
+	}
+	return nil, nil
+}
+
+func check(rep *report.Reporter, ctx *kernels.Context, verbose bool) {
+	arch := ctx.Arch
+	static := ctx.StaticShared
+	// Report at the Shared call that crosses the static limit.
+	var total int64
+	for _, arr := range ctx.Arrays {
+		if !arr.IsShared() || arr.Dynamic {
+			continue
+		}
+		total += arr.Size
+		if total > int64(arch.StaticSharedPerBlock) && total-arr.Size <= int64(arch.StaticSharedPerBlock) {
+			rep.Report(analysis.Diagnostic{Pos: arr.Decl, Message: fmt.Sprintf(
+				"static shared memory of kernel %s reaches %s with %s (%s): over the %s a block may declare statically on %s",
+				ctx.Kernel, model.Bytes(int(total)), arr.Name, model.Bytes(int(arr.Size)), model.Bytes(arch.StaticSharedPerBlock), arch.Name)})
+		}
+	}
+	dyn := ctx.Shape.SharedBytes
+	if dyn > 0 && static+dyn > int64(arch.MaxSharedPerBlock) {
+		rep.Report(analysis.Diagnostic{Pos: ctx.Shape.Pos, Message: fmt.Sprintf(
+			"shared memory of kernel %s is %s (%s static + %s dynamic): over the %s per block of %s",
+			ctx.Kernel, model.Bytes(int(static+dyn)), model.Bytes(int(static)), model.Bytes(int(dyn)),
+			model.Bytes(arch.MaxSharedPerBlock), arch.Name)})
+		return
+	}
+	if !verbose || ctx.Shape.Source == kernels.Assumed {
+		return
+	}
+	used := static + max(dyn, 0)
+	if used == 0 {
+		return
+	}
+	occ := arch.OccupancyOf(ctx.Shape.Block.Threads(), int(used))
+	if occ.Limiter == "shared memory" {
+		rep.Report(analysis.Diagnostic{Pos: ctx.Pos, Message: fmt.Sprintf(
+			"note: kernel %s uses %s of shared memory per block: %d blocks per SM on %s (limited by shared memory; %s)",
+			ctx.Kernel, model.Bytes(int(used)), occ.BlocksPerSM, arch.Name, ctx.Shape.Describe())})
+	}
+}

@@ -1,0 +1,20 @@
+// Package capacity reports kernels whose shared memory does not fit a block.
+//
+// # Analyzer capacity
+//
+// capacity: report shared memory over the per-block limits
+//
+// A block may declare at most 48 KB of shared memory statically (16 KB on
+// sm_1x); with dynamic shared memory (Config.SharedBytes, the third launch
+// parameter) the profile's opt-in maximum applies: 227 KB per block on
+// sm_90. A kernel over the limit fails to launch.
+//
+//	big := simt.Shared[[64 * 1024]float32](t) // static shared memory 256 KB exceeds the 48 KB …
+//
+// With -v the check also states how many blocks fit on one multiprocessor
+// when shared memory is what limits them (occupancy): a kernel that uses
+// 100 KB per block runs two blocks per SM on sm_90, whatever its thread
+// count.
+//
+// Suppress one report with //smemlint:ignore capacity <reason>.
+package capacity

@@ -1,0 +1,101 @@
+package directives
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/analyzer/internal/directive"
+	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/model"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports malformed directives.
+var Analyzer = &analysis.Analyzer{
+	Name: "directives",
+	Doc:  doctext.MustExtract(doc, "directives"),
+	URL:  "https://github.com/smemlint/smemlint/blob/main/docs/checks/directives.md",
+	Run:  run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	for _, f := range pass.Files {
+		onKernel := kernelDocComments(pass, f)
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				checkComment(pass, c, onKernel[cg])
+			}
+		}
+	}
+	return nil, nil
+}
+
+func checkComment(pass *analysis.Pass, c *ast.Comment, onKernel bool) {
+	name, args, ok := directive.Split(c.Text)
+	if !ok {
+		return
+	}
+	report := func(msg string) {
+		pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: "directives", Message: msg})
+	}
+	switch name {
+	case "ignore":
+		if _, err := directive.ParseIgnore(args, isCheck); err != nil {
+			report(err.Error())
+		}
+	case "launch":
+		l, err := directive.ParseLaunch(args)
+		if err != nil {
+			report(err.Error())
+			return
+		}
+		if l.Arch != "" {
+			if _, err := model.Lookup(l.Arch, 0); err != nil {
+				report("//smemlint:launch: " + err.Error())
+			}
+		}
+		if !onKernel {
+			report("//smemlint:launch belongs in the doc comment of a kernel (a function whose first parameter is *simt.Thread)")
+		}
+	default:
+		report("unknown directive //smemlint:" + name + " (known: launch, ignore)")
+	}
+}
+
+var isCheck = report.IsCheck
+
+// kernelDocComments marks the doc comments of kernel functions.
+func kernelDocComments(pass *analysis.Pass, f *ast.File) map[*ast.CommentGroup]bool {
+	out := map[*ast.CommentGroup]bool{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Doc == nil {
+			continue
+		}
+		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && isKernel(fn.Signature()) {
+			out[fd.Doc] = true
+		}
+	}
+	return out
+}
+
+func isKernel(sig *types.Signature) bool {
+	if sig.Params().Len() == 0 {
+		return false
+	}
+	p, ok := types.Unalias(sig.Params().At(0).Type()).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Name() == "Thread" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == simtPath
+}
+
+const simtPath = "github.com/smemlint/smemlint/simt"
+
