@@ -98,4 +98,3 @@ func isKernel(sig *types.Signature) bool {
 }
 
 const simtPath = "github.com/smemlint/smemlint/simt"
-
