@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if res.Config.Verbose {
 				rep.Reportf(s.node, fmt.Sprintf("note: shared %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
 			}
-		case ev.Worst.Shared.Ways > 1:
+		case ev.Shown():
 			d := analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Message: Message(ev)}
 			if fix, ok := paddingFix(pass, s); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}

@@ -39,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if res.Config.Verbose {
 				rep.Reportf(s.node, fmt.Sprintf("note: global %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
 			}
-		case ev.Worst.Global.Sectors > ev.Worst.Global.Ideal:
+		case ev.Shown() && !misalignedOnly(ev):
 			rep.Reportf(s.node, Message(pass, ev))
 		case res.Config.Verbose:
 			rep.Reportf(s.node, "note: "+Message(pass, ev))
@@ -139,6 +139,15 @@ func cause(pass *analysis.Pass, ev *kernels.Eval) string {
 	}
 	return fmt.Sprintf("the %d lanes touch %s in %s", bits.OnesCount32(r.On),
 		report.Plural(ev.Worst.Global.Sectors, "sector"), report.Plural(ev.Worst.Global.Lines, "128-byte line"))
+}
+
+// misalignedOnly reports whether the only waste is a start that is not on
+// a sector boundary, with consecutive lanes: typical of neighbour accesses
+// (in[i+1] next to in[i]) and reported with -verbose only.
+func misalignedOnly(ev *kernels.Eval) bool {
+	r := ev.Worst.Req
+	d, ok := constantStride(&r)
+	return ok && (d == int64(r.Size) || d == -int64(r.Size))
 }
 
 // constantStride returns the address distance between consecutive lanes

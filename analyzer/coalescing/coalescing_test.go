@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/smemlint/smemlint/analyzer/coalescing"
+	"github.com/smemlint/smemlint/analyzer/config"
 )
 
 func TestCoalescing(t *testing.T) {
@@ -15,4 +16,16 @@ func TestCoalescing(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/cases/coalescing")
+}
+
+func TestVerbose(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer config.Analyzer.Flags.Set("verbose", "false")
+	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/cases/coalescingverbose")
 }

@@ -47,6 +47,16 @@ type Eval struct {
 	// Skip says why the access was not evaluated; the other fields are
 	// then empty.
 	Skip string
+	// Definite is true when the worst request's waste can be shown: it
+	// does not rest on an unknown stride, or the stride gives it for every
+	// tried value from 32 on (so it does not hinge on a small value).
+	Definite bool
+}
+
+// Shown reports whether the access wastes bandwidth for certain: its worst
+// request exceeds the ideal and Definite holds.
+func (ev *Eval) Shown() bool {
+	return ev.Skip == "" && ev.Definite && ev.Worst.Excess(ev.Access.Shared()) > 0
 }
 
 // Metric is the figure of a request: wavefronts for shared memory,
@@ -84,6 +94,13 @@ type enumerator struct {
 	residues []int64
 	stride   affine.Sym // the entangled unknown, tried with hypotheses
 	hasHypo  bool
+	// addr is the access's address with every unknown uniform factor of a
+	// thread-dependent product replaced by a symbol of its own, numbered
+	// after the context's symbols (the context is shared and read-only).
+	addr      affine.Expr
+	synth     []string // names of those symbols
+	minLarge  int      // hypotheses: the smallest excess at a tried value >= 32
+	haveLarge bool
 	// hypoShifts is true when the entangled unknown only moves whole warps
 	// (ty*n with warps of one row): its values are then alignments, and the
 	// most favourable one is used, as for residues.
@@ -94,7 +111,7 @@ type enumerator struct {
 // Evaluate computes the requests an access makes, warp by warp, for every
 // enumerable value of the loop variables it depends on.
 func (c *Context) Evaluate(a *Access) *Eval {
-	ev := &Eval{Access: a, Exact: true}
+	ev := &Eval{Access: a, Exact: true, Definite: true}
 	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev}
 	if !e.plan() {
 		return ev
@@ -106,19 +123,16 @@ func (c *Context) Evaluate(a *Access) *Eval {
 // plan classifies the symbols of the address and guard.
 func (e *enumerator) plan() bool {
 	c := e.ctx
-	addr := e.a.Addr
-	tdep, udep := affine.Split(addr, c.isCoord)
-	needs := map[affine.Sym]bool{}
-	for _, s := range addr.Syms() {
-		if c.isCoord(s) {
-			continue
-		}
-		m := c.meta[s]
-		if m.role == roleData {
+	for _, s := range e.a.Addr.Syms() {
+		if !c.isCoord(s) && c.meta[s].role == roleData {
 			e.ev.Skip = "the index depends on data read from memory"
 			return false
 		}
 	}
+	addr := e.abstract(e.a.Addr)
+	e.addr = addr
+	tdep, udep := affine.Split(addr, e.isCoord)
+	needs := map[affine.Sym]bool{}
 	// Guards: keep the conjuncts that can be evaluated, prove or assume
 	// the others.
 	for _, ctrl := range e.a.Ctrl {
@@ -144,10 +158,10 @@ func (e *enumerator) plan() bool {
 		}
 	}
 	for _, s := range tdep.Syms() {
-		if c.isCoord(s) {
+		if e.isCoord(s) {
 			continue
 		}
-		if c.meta[s].domain != nil {
+		if e.domain(s) != nil {
 			needs[s] = true
 			continue
 		}
@@ -162,7 +176,7 @@ func (e *enumerator) plan() bool {
 		if needs[s] {
 			continue
 		}
-		if d := c.meta[s].domain; d != nil && len(d) == 1 {
+		if d := e.domain(s); d != nil && len(d) == 1 {
 			needs[s] = true
 			continue
 		}
@@ -171,7 +185,7 @@ func (e *enumerator) plan() bool {
 	e.unknownU = unknown
 	e.residues = e.residueSet(udep, unknown)
 	for s := range needs {
-		if !c.isCoord(s) {
+		if !e.isCoord(s) {
 			e.enum = append(e.enum, s)
 		}
 	}
@@ -182,7 +196,7 @@ func (e *enumerator) plan() bool {
 	if e.hasHypo {
 		e.hypoShifts = e.onlyShiftsWarps()
 		if !e.hypoShifts {
-			e.ev.Stride = c.Syms.Name(e.stride)
+			e.ev.Stride = e.name(e.stride)
 		}
 	}
 	return true
@@ -191,8 +205,7 @@ func (e *enumerator) plan() bool {
 // onlyShiftsWarps reports whether two values of the entangled unknown give
 // every warp the same distances between its lanes.
 func (e *enumerator) onlyShiftsWarps() bool {
-	c := e.ctx
-	env := make(affine.Env, c.Syms.Len())
+	env := e.newEnv()
 	for i, s := range e.enum {
 		env[s] = e.domains[i][0]
 	}
@@ -233,7 +246,7 @@ func (e *enumerator) fitBudget() bool {
 	warps := (c.Shape.Block.Threads() + model.WarpSize - 1) / model.WarpSize
 	e.domains = make([][]int64, len(e.enum))
 	for i, s := range e.enum {
-		e.domains[i] = c.meta[s].domain
+		e.domains[i] = e.domain(s)
 	}
 	for {
 		total := warps * len(e.residues)
@@ -254,6 +267,7 @@ func (e *enumerator) fitBudget() bool {
 		}
 		d := e.domains[big]
 		if len(d) <= 2 {
+			_ = c
 			e.ev.Skip = "too many combinations of loop values to evaluate"
 			return false
 		}
@@ -280,6 +294,7 @@ func (e *enumerator) residueSet(udep affine.Expr, unknown []affine.Sym) []int64 
 		return []int64{0}
 	}
 	isUnknown := func(s affine.Sym) bool { return slices.Contains(unknown, s) }
+	_ = e.ctx
 	part, _ := affine.Split(udep, isUnknown)
 	period := int64(e.ctx.Arch.LineBytes)
 	if e.shared {
@@ -304,8 +319,7 @@ func (e *enumerator) residueSet(udep affine.Expr, unknown []affine.Sym) []int64 
 // favourable residue, so that no figure rests on an unlucky alignment the
 // code may not have.
 func (e *enumerator) run() {
-	c := e.ctx
-	env := make(affine.Env, c.Syms.Len())
+	env := e.newEnv()
 	hypos := []int64{0}
 	if e.hasHypo {
 		hypos = hypotheses
@@ -376,12 +390,16 @@ func (e *enumerator) run() {
 			continue
 		}
 		excessAt[h] = pick.Excess(e.shared)
+		if h >= 32 && (!e.haveLarge || excessAt[h] < e.minLarge) {
+			e.minLarge, e.haveLarge = excessAt[h], true
+		}
 		if first || e.worse(pick, e.ev.Worst) {
 			e.ev.Worst, first = pick, false
 		}
 	}
 	if e.hasHypo {
 		e.ev.Threshold = threshold(hypos, excessAt)
+		e.ev.Definite = e.haveLarge && e.minLarge > 0
 	}
 	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 && len(e.ev.Assumed) == 0 && !e.hasHypo {
 		// Every offset gave the same figure: it does not depend on them.
@@ -435,7 +453,7 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 			if !e.on(env) {
 				continue
 			}
-			addr, err := e.a.Addr.Eval(env)
+			addr, err := e.addr.Eval(env)
 			if err != nil {
 				continue
 			}
@@ -468,12 +486,12 @@ func (e *enumerator) on(env affine.Env) bool {
 func (e *enumerator) bindings(env affine.Env, h int64) string {
 	var parts []string
 	for _, s := range e.enum {
-		if e.ctx.meta[s].role == roleLoop {
+		if !e.isSynth(s) && e.ctx.meta[s].role == roleLoop {
 			parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(s), env[s]))
 		}
 	}
 	if e.hasHypo {
-		parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(e.stride), h))
+		parts = append(parts, fmt.Sprintf("%s = %d", e.name(e.stride), h))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -525,4 +543,57 @@ func abs(a int64) int64 {
 		return -a
 	}
 	return a
+}
+
+// abstract replaces, in every product of a thread-dependent factor and a
+// uniform factor with unknown values, the uniform factor by a symbol of
+// its own: n/GridDim.X/1024 * tx has the one unknown n/GridDim.X/1024.
+func (e *enumerator) abstract(addr affine.Expr) affine.Expr {
+	c := e.ctx
+	unknown := func(s affine.Sym) bool { return !c.isCoord(s) && c.meta[s].domain == nil }
+	keys := map[string]affine.Sym{}
+	out := affine.C(addr.Const)
+	for _, t := range addr.Terms {
+		term := affine.Expr{Terms: []affine.Term{t}}
+		if a := t.Atom; a.Op == affine.OpMul {
+			x, y := a.X, a.Y
+			if x.DependsOn(c.isCoord) && !y.DependsOn(c.isCoord) {
+				x, y = y, x
+			}
+			if !x.DependsOn(c.isCoord) && y.DependsOn(c.isCoord) && x.DependsOn(unknown) {
+				name := x.Format(c.Syms.Name)
+				s, ok := keys[name]
+				if !ok {
+					s = affine.Sym(c.Syms.Len() + len(e.synth))
+					e.synth = append(e.synth, name)
+					keys[name] = s
+				}
+				term = affine.Scale(affine.Mul(affine.S(s), y), t.Coef)
+			}
+		}
+		out = affine.Add(out, term)
+	}
+	return out
+}
+
+func (e *enumerator) isSynth(s affine.Sym) bool { return int(s) >= e.ctx.Syms.Len() }
+
+func (e *enumerator) isCoord(s affine.Sym) bool { return !e.isSynth(s) && e.ctx.isCoord(s) }
+
+func (e *enumerator) domain(s affine.Sym) []int64 {
+	if e.isSynth(s) {
+		return nil
+	}
+	return e.ctx.meta[s].domain
+}
+
+func (e *enumerator) name(s affine.Sym) string {
+	if e.isSynth(s) {
+		return e.synth[int(s)-e.ctx.Syms.Len()]
+	}
+	return e.ctx.Syms.Name(s)
+}
+
+func (e *enumerator) newEnv() affine.Env {
+	return make(affine.Env, e.ctx.Syms.Len()+len(e.synth))
 }

@@ -30,11 +30,6 @@ func aos(t *simt.Thread, out []float32, ps []particle) {
 	out[i] = ps[i].x // want `global load ps\[i\]\.x: 12 sectors per request \(ideal 4\): array of structs: each lane reads 4 of every 12 bytes`
 }
 
-func misaligned(t *simt.Thread, out, in []float32) {
-	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-	out[i] = in[i+1] // want `5 sectors per request \(ideal 4\): consecutive lanes, but the warp starts 4 bytes into a 32-byte sector`
-}
-
 func gridStride(t *simt.Thread, out, in []float32, n int) {
 	sum := float32(0)
 	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += t.BlockDim.X * t.GridDim.X {
