@@ -9,11 +9,14 @@
 //	smemlint help [check]            describe the checks and their flags
 //
 // Flags include -json, -fix, -diff, and the options -arch, -bankmode
-// and -verbose of every check.
+// and -verbose of every check. Subcommands are listed by "smemlint help".
 package main
 
 import (
 	"flag"
+	"fmt"
+	"os"
+	"sort"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -21,9 +24,43 @@ import (
 	"github.com/smemlint/smemlint/analyzer/config"
 )
 
+// subcommand is a mode of smemlint other than checking packages.
+type subcommand struct {
+	summary string
+	run     func(args []string) int // returns the exit code
+}
+
+// subcommands is filled by the init functions of the files that implement
+// them, before main runs.
+var subcommands = map[string]subcommand{}
+
 func main() {
+	if len(os.Args) > 1 {
+		if sc, ok := subcommands[os.Args[1]]; ok {
+			os.Exit(sc.run(os.Args[2:]))
+		}
+		if os.Args[1] == "help" && len(os.Args) == 2 {
+			printSubcommands()
+		}
+	}
 	shortFlags(flag.CommandLine)
 	multichecker.Main(analyzer.Checks()...)
+}
+
+func printSubcommands() {
+	if len(subcommands) == 0 {
+		return
+	}
+	names := make([]string, 0, len(subcommands))
+	for n := range subcommands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Println("Subcommands:")
+	for _, n := range names {
+		fmt.Printf("  smemlint %-10s %s\n", n, subcommands[n].summary)
+	}
+	fmt.Println()
 }
 
 // shortFlags exposes the shared options under their short names (-arch
