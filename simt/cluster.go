@@ -2,6 +2,7 @@ package simt
 
 import (
 	"fmt"
+	"runtime"
 	"unsafe"
 )
 
@@ -43,7 +44,9 @@ func (c *Cluster) Sync() {
 	g := c.thread("Sync")
 	t := c.t
 	g.l.noteName()
-	pc := callerPC(1)
+	var pcs [1]uintptr
+	runtime.Callers(2, pcs[:]) // the call site
+	pc := pcs[0]
 	if g.clWait == 0 {
 		g.clPC, g.clSplit = pc, false
 	} else if pc != g.clPC {

@@ -1,6 +1,7 @@
 package simt
 
 import (
+	"iter"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -61,21 +62,21 @@ type launch struct {
 }
 
 // run spreads the groups over workers, one per processor, each holding
-// goroutine slots for one group's threads.
+// goroutine slots for one group's threads. Workers run on goroutines of
+// their own, so that a kernel calling runtime.Goexit cannot end the
+// caller's.
 func (l *launch) run() *LaunchError {
 	n := min(runtime.GOMAXPROCS(0), l.groups, goroutines.size/l.groupThreads)
-	goroutines.acquire(l.groupThreads)
 	var wg sync.WaitGroup
-	for i := 1; i < n && goroutines.tryAcquire(l.groupThreads); i++ {
+	goroutines.acquire(l.groupThreads)
+	for i := 0; i < n; i++ {
+		if i > 0 && !goroutines.tryAcquire(l.groupThreads) {
+			break
+		}
 		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer goroutines.release(l.groupThreads)
-			newWorker(l).run()
-		}()
+		w := &worker{l: l, wg: &wg}
+		go w.run()
 	}
-	newWorker(l).run()
-	goroutines.release(l.groupThreads)
 	wg.Wait()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -125,41 +126,68 @@ func (l *launch) kernelName(fromStack string) string {
 	return funcName(l.kernel)
 }
 
-// A worker runs groups one after another. Its carriers, the goroutines
-// that run kernel threads, persist from one group to the next.
+// A worker runs groups one after another. It is the scheduler of the
+// group it runs: it resumes the carrier of the thread chosen to run, and
+// gets control back when that thread waits or its carrier falls idle.
+// Carriers persist from one group to the next.
 type worker struct {
-	l    *launch
-	g    group      // the group being run; its slabs are reused
-	free []*carrier // idle carriers, most recently used last
-	wg   sync.WaitGroup
-	done chan struct{} // the group's last thread has exited
+	l      *launch
+	wg     *sync.WaitGroup
+	g      group      // the group being run; its slabs are reused
+	active bool       // g is being run
+	free   []*carrier // idle carriers, most recently used last
+	all    []*carrier
 }
 
-func newWorker(l *launch) *worker {
-	return &worker{l: l, done: make(chan struct{})}
-}
-
+// run runs groups until none is left or the launch fails, then ends the
+// worker's carriers and releases its goroutine slots.
 func (w *worker) run() {
-	defer w.shutdown()
-	for {
-		gi := int(w.l.next.Add(1) - 1)
-		if gi >= w.l.groups || w.l.stopped(gi) {
-			return
+	finished := false
+	defer func() {
+		if !finished {
+			// A kernel thread called runtime.Goexit, which iter.Pull
+			// passes on to us; the group has already recorded it, and a
+			// new goroutine carries on where this one stopped.
+			go w.run()
 		}
-		w.g.reset(w, gi)
-		w.g.switchTo(w.g.pick())
-		<-w.done
+	}()
+	for {
+		if !w.active {
+			gi := int(w.l.next.Add(1) - 1)
+			if gi >= w.l.groups || w.l.stopped(gi) {
+				break
+			}
+			w.g.reset(w, gi)
+			w.g.handoff = w.g.pick()
+			w.active = true
+		}
+		w.runGroup()
+		w.active = false
 	}
+	for _, c := range w.all {
+		c.stop()
+	}
+	w.all, w.free = nil, nil
+	goroutines.release(w.l.groupThreads)
+	finished = true
+	w.wg.Done()
 }
 
-// shutdown ends the worker's carriers; all are idle once a group is done.
-func (w *worker) shutdown() {
-	for _, c := range w.free {
-		c.t = nil
-		c.wake <- struct{}{}
+// runGroup resumes the thread picked to run next, until none is.
+func (w *worker) runGroup() {
+	g := &w.g
+	for g.handoff != nil {
+		u := g.handoff
+		g.handoff = nil
+		if u.state == stUnstarted {
+			c := w.carrier()
+			u.c, c.t = c, u
+		}
+		u.state = stRunning
+		g.running.Store(u)
+		u.c.resume()
 	}
-	w.free = nil
-	w.wg.Wait()
+	g.running.Store(nil)
 }
 
 // carrier returns an idle carrier, starting a new one if none is idle.
@@ -169,35 +197,48 @@ func (w *worker) carrier() *carrier {
 		w.free = w.free[:n-1]
 		return c
 	}
-	c := &carrier{w: w, wake: make(chan struct{})}
-	w.wg.Add(1)
-	go c.main()
+	c := &carrier{w: w}
+	c.resume, c.stop = pull(c.body)
+	w.all = append(w.all, c)
 	return c
 }
 
-// A carrier is a goroutine that runs kernel threads: one thread at a time,
-// holding the thread's stack while it waits at a barrier, and when the
-// thread exits, the next thread the group gives it.
-type carrier struct {
-	w    *worker
-	wake chan struct{} // resumes the parked thread, or starts t
-	t    *Thread       // the thread to start when woken idle; nil to quit
-	dead bool          // the kernel called runtime.Goexit on this goroutine
+// pull adapts iter.Pull to a coroutine that yields nothing but control.
+func pull(body func(yield func(struct{}) bool)) (resume, stop func()) {
+	next, stop := iter.Pull(body)
+	return func() { next() }, stop
 }
 
-func (c *carrier) main() {
-	defer c.w.wg.Done()
+// A carrier is a coroutine that runs kernel threads: one thread at a time,
+// holding the thread's stack while it waits at a barrier, and when the
+// thread exits, the next thread not yet started, if that is what runs
+// next. Switching between coroutines is cheaper than a channel handoff
+// between goroutines, and involves no scheduler.
+type carrier struct {
+	w      *worker
+	resume func()              // run the carrier until it yields
+	stop   func()              // end the idle carrier
+	yield  func(struct{}) bool // give control back to the worker
+	t      *Thread             // the thread to start when resumed idle
+	dead   bool                // the kernel called runtime.Goexit here
+}
+
+func (c *carrier) body(yield func(struct{}) bool) {
+	c.yield = yield
 	for {
-		<-c.wake
-		t := c.t
-		if t == nil {
-			return
-		}
-		for t != nil {
+		for t := c.t; t != nil; {
 			t = c.runOne(t)
+		}
+		c.t = nil
+		if !yield(struct{}{}) {
+			return
 		}
 	}
 }
+
+// park gives control back to the worker until the thread on this carrier
+// is resumed.
+func (c *carrier) park() { c.yield(struct{}{}) }
 
 // runOne runs thread t to its end and returns the thread to run next on
 // this carrier, or nil when the carrier is idle. Every way out of the

@@ -62,6 +62,8 @@ type group struct {
 	aborting  bool // the launch failed: unwind, start nothing
 	abortScan int  // threads before it have been told to unwind
 
+	handoff *Thread // the thread the worker is to run next; nil when done
+
 	running atomic.Pointer[Thread] // the thread that may use the API now
 }
 
@@ -149,21 +151,6 @@ func (g *group) pick() *Thread {
 	return nil
 }
 
-// switchTo hands the group to thread u: it wakes u's carrier, or starts u
-// on an idle one. The caller must not touch the group afterwards.
-func (g *group) switchTo(u *Thread) {
-	g.running.Store(u)
-	if u.state == stUnstarted {
-		u.state = stRunning
-		c := g.w.carrier()
-		u.c, c.t = c, u
-		c.wake <- struct{}{}
-		return
-	}
-	u.state = stRunning
-	u.c.wake <- struct{}{}
-}
-
 // checkAbort reports whether the group must unwind because it or an
 // earlier group failed.
 func (g *group) checkAbort() bool {
@@ -198,17 +185,18 @@ func (g *group) park(t *Thread) {
 		g.fail(g.deadlock())
 		panic(errAbort)
 	}
-	g.switchTo(u)
-	<-t.c.wake
+	g.handoff = u
+	t.c.park()
 	if g.aborting {
 		panic(errAbort)
 	}
 }
 
-// exit retires thread t, which ran on carrier c, and gives the group to the
-// next thread: on c itself when that thread has not started, so that a
-// kernel without barriers runs a whole block on one goroutine. It returns
-// the thread c runs next, or nil when c has become idle.
+// exit retires thread t, which ran on carrier c, and chooses the next
+// thread to run. A thread not yet started runs on c itself, so that a
+// kernel without barriers runs a whole block on one goroutine with no
+// switch at all. exit returns the thread c runs next, or nil when c has
+// become idle and goes back to the worker.
 func (g *group) exit(c *carrier, t *Thread) *Thread {
 	g.retire(t)
 	for {
@@ -219,25 +207,14 @@ func (g *group) exit(c *carrier, t *Thread) *Thread {
 			u.state, u.c = stRunning, c
 			g.running.Store(u)
 			return u
-		case u != nil:
-			c.idle()
-			g.switchTo(u)
-			return nil
-		case g.live == 0:
-			g.running.Store(nil)
-			c.idle()
-			g.w.done <- struct{}{}
+		case u != nil || g.live == 0:
+			g.handoff = u
+			if !c.dead {
+				c.w.free = append(c.w.free, c)
+			}
 			return nil
 		}
 		g.fail(g.deadlock())
-	}
-}
-
-// idle returns a carrier to its worker's pool, unless its goroutine is
-// ending.
-func (c *carrier) idle() {
-	if !c.dead {
-		c.w.free = append(c.w.free, c)
 	}
 }
 

@@ -33,6 +33,7 @@ func (p *apiPanic) Error() string { return p.msg }
 
 // callerPC returns the program counter of the call skip frames above the
 // caller of callerPC: a barrier's site, compared to tell barriers apart.
+// Hot paths call runtime.Callers themselves, which saves a frame to unwind.
 func callerPC(skip int) uintptr {
 	var pcs [1]uintptr
 	runtime.Callers(skip+2, pcs[:])

@@ -1,5 +1,7 @@
 package simt
 
+import "runtime"
+
 // Thread is one kernel thread: its coordinates, and the handle through
 // which the kernel reaches barriers, warp collectives, shared memory and
 // its cluster. A *Thread is valid only inside its own kernel thread, while
@@ -76,8 +78,9 @@ func (t *Thread) ThreadFence() { t.enter("ThreadFence") }
 func (t *Thread) SyncThreads() {
 	g := t.enter("SyncThreads")
 	g.l.noteName()
-	pc := callerPC(1)
-	b := t.b
+	var pcs [1]uintptr
+	runtime.Callers(2, pcs[:]) // the call site
+	pc, b := pcs[0], t.b
 	if b.barWait == 0 {
 		b.barPC, b.barSplit = pc, false
 	} else if pc != b.barPC {

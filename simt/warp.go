@@ -3,6 +3,7 @@ package simt
 import (
 	"fmt"
 	"math/bits"
+	"runtime"
 	"unsafe"
 )
 
@@ -187,7 +188,9 @@ func (t *Thread) collective(kind waitKind, mask uint32, val uint64, arg, width i
 				t.linear/WarpSize, l, o.wait, o.mask, sitePos(o.pc), lane, kind, mask)
 		}
 	}
-	t.wait, t.pc, t.state = kind, callerPC(2), stWaiting
+	var pcs [1]uintptr
+	runtime.Callers(3, pcs[:]) // the call site, above the exported function
+	t.wait, t.pc, t.state = kind, pcs[0], stWaiting
 	t.mask, t.val, t.arg, t.width = mask, val, arg, width
 	w.waiting |= 1 << lane
 	if mask&^w.waiting == 0 {
