@@ -45,13 +45,17 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Reportf(s.node, fmt.Sprintf("note: shared %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
 			}
 		case ev.Shown():
-			d := analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Message: Message(ev)}
+			msg := Message(ev)
+			if res.Config.Verbose {
+				msg += Totals(ev)
+			}
+			d := analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Message: msg}
 			if fix, ok := paddingFix(pass, s); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			rep.Report(d)
 		case res.Config.Verbose:
-			rep.Reportf(s.node, "note: "+Message(ev))
+			rep.Reportf(s.node, "note: "+Message(ev)+Totals(ev))
 		}
 	}
 	return nil, nil
@@ -135,6 +139,14 @@ func Message(ev *kernels.Eval) string {
 		fmt.Fprintf(&b, "; depends on %s (worst from %s = %d on)", ev.Stride, ev.Stride, ev.Threshold)
 	}
 	return b.String()
+}
+
+// Totals states, for -verbose notes, what one block's requests add up to.
+func Totals(ev *kernels.Eval) string {
+	if ev.Total == 0 || ev.Requests < 2 {
+		return ""
+	}
+	return fmt.Sprintf("; per block: %s, %s", report.Plural(ev.Requests, "request"), report.Plural(ev.Total, "wavefront"))
 }
 
 func countBits(m uint32) int {

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/smemlint/smemlint/analyzer/bankconflict"
+	"github.com/smemlint/smemlint/analyzer/config"
 )
 
 func TestBankConflict(t *testing.T) {
@@ -15,4 +16,18 @@ func TestBankConflict(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, bankconflict.Analyzer, "example.com/cases/bankconflict")
+}
+
+// TestH100Rows checks a kernel for every shared-memory row of
+// shared/hw/RESULTS.md: each diagnostic states the measured figure.
+func TestH100Rows(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer config.Analyzer.Flags.Set("verbose", "false")
+	analysistest.Run(t, dir, bankconflict.Analyzer, "example.com/cases/hwshared")
 }

@@ -40,9 +40,13 @@ func run(pass *analysis.Pass) (any, error) {
 				rep.Reportf(s.node, fmt.Sprintf("note: global %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
 			}
 		case ev.Shown() && !misalignedOnly(ev):
-			rep.Reportf(s.node, Message(pass, ev))
+			msg := Message(pass, ev)
+			if res.Config.Verbose {
+				msg += totals(ev)
+			}
+			rep.Reportf(s.node, msg)
 		case res.Config.Verbose:
-			rep.Reportf(s.node, "note: "+Message(pass, ev))
+			rep.Reportf(s.node, "note: "+Message(pass, ev)+totals(ev))
 		}
 	}
 	return nil, nil
@@ -87,6 +91,14 @@ func worse(a, b *kernels.Eval) bool {
 		return a.Skip == ""
 	}
 	return a.Worst.Excess(false) > b.Worst.Excess(false)
+}
+
+// totals states, for -verbose notes, what one block's requests add up to.
+func totals(ev *kernels.Eval) string {
+	if ev.Total == 0 || ev.Requests < 2 {
+		return ""
+	}
+	return fmt.Sprintf("; per block: %s, %s", report.Plural(ev.Requests, "request"), report.Plural(ev.Total, "sector"))
 }
 
 func verb(store bool) string {

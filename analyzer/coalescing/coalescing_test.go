@@ -29,3 +29,17 @@ func TestVerbose(t *testing.T) {
 	defer config.Analyzer.Flags.Set("verbose", "false")
 	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/cases/coalescingverbose")
 }
+
+// TestH100Rows checks a kernel for every global-memory row of
+// shared/hw/RESULTS.md: each diagnostic states the measured figure.
+func TestH100Rows(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer config.Analyzer.Flags.Set("verbose", "false")
+	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/cases/hwglobal")
+}

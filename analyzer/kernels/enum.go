@@ -47,6 +47,9 @@ type Eval struct {
 	// Skip says why the access was not evaluated; the other fields are
 	// then empty.
 	Skip string
+	// Total is the sum of the figures of every request of one block, when
+	// the evaluation is exact (0 otherwise).
+	Total int
 	// Definite is true when the worst request's waste can be shown: it
 	// does not rest on an unknown stride, or the stride gives it for every
 	// tried value from 32 on (so it does not hinge on a small value).
@@ -343,6 +346,7 @@ func (e *enumerator) run() {
 				k := key{h, r}
 				e.warps(env, r, func(req Request) {
 					e.ev.Requests++
+					e.ev.Total += req.Metric(e.shared)
 					figures[req.Metric(e.shared)] = true
 					if !seen[k] || e.worse(req, worst[k]) {
 						req.Bindings = e.bindings(env, h)
@@ -404,6 +408,9 @@ func (e *enumerator) run() {
 	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 && len(e.ev.Assumed) == 0 && !e.hasHypo {
 		// Every offset gave the same figure: it does not depend on them.
 		e.ev.Exact = true
+	}
+	if len(e.residues) > 1 || e.hasHypo || !e.ev.Exact {
+		e.ev.Total = 0
 	}
 }
 

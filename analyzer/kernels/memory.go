@@ -107,12 +107,11 @@ func (in *interp) loadExpr(e ast.Expr) value {
 	return in.load(e, r)
 }
 
-// load reads the cell r refers to: arrays stay references (indexing them
-// further reads memory); anything else is an access.
+// load reads the cell r refers to. Reading a whole array copies it (a
+// [4]float32 element is one 16-byte access, like float4); indexing an
+// array in memory goes through locate and never comes here.
 func (in *interp) load(node ast.Expr, r *ref) value {
 	switch types.Unalias(r.typ).Underlying().(type) {
-	case *types.Array:
-		return refValue(r)
 	case *types.Slice, *types.Pointer:
 		return in.dataFor(r.typ, true)
 	}
