@@ -3,6 +3,7 @@ package capacity
 import (
 	_ "embed"
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -29,6 +30,13 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass, "capacity")
 	for _, ctx := range res.Contexts {
 		check(rep, ctx, res.Config.Verbose)
+	}
+	// What the evaluation could not do: internal errors always, the rest
+	// (kernels without a launch shape, ...) with -verbose.
+	for _, n := range res.Notes {
+		if res.Config.Verbose || strings.Contains(n.Msg, "internal error") {
+			pass.Report(analysis.Diagnostic{Pos: n.Pos, Category: "capacity", Message: "note: " + n.Msg})
+		}
 	}
 	return nil, nil
 }

@@ -16,5 +16,8 @@
 // 100 KB per block runs two blocks per SM on sm_90, whatever its thread
 // count.
 //
+// Under -verbose it also lists what the evaluation of kernels could not do,
+// such as a kernel that uses ThreadIdx.Y with no known launch shape.
+//
 // Suppress one report with //smemlint:ignore capacity <reason>.
 package capacity

@@ -113,8 +113,13 @@ type enumerator struct {
 
 // Evaluate computes the requests an access makes, warp by warp, for every
 // enumerable value of the loop variables it depends on.
-func (c *Context) Evaluate(a *Access) *Eval {
-	ev := &Eval{Access: a, Exact: true, Definite: true}
+func (c *Context) Evaluate(a *Access) (ev *Eval) {
+	ev = &Eval{Access: a, Exact: true, Definite: true}
+	defer func() {
+		if r := recover(); r != nil {
+			ev = &Eval{Access: a, Skip: fmt.Sprintf("smemlint internal error (please report it): %v", r)}
+		}
+	}()
 	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev}
 	if !e.plan() {
 		return ev

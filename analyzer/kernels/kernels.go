@@ -140,7 +140,7 @@ func run(pass *analysis.Pass) (any, error) {
 	f := newFinder(pass, cfg)
 	f.find()
 	for _, job := range f.jobs() {
-		ctx, err := evaluate(pass, cfg, f, job)
+		ctx, err := safeEvaluate(pass, cfg, f, job)
 		if err != nil {
 			res.Notes = append(res.Notes, Note{job.pos, err.Error()})
 			continue
@@ -198,4 +198,15 @@ func nodeText(fset *token.FileSet, n ast.Node) string {
 		s = s[:57] + "..."
 	}
 	return s
+}
+
+// safeEvaluate evaluates a context; an internal error in the evaluation of
+// one kernel becomes a note instead of crashing the whole run.
+func safeEvaluate(pass *analysis.Pass, cfg *config.Config, f *finder, j job) (ctx *Context, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ctx, err = nil, fmt.Errorf("smemlint internal error evaluating kernel %s (please report it): %v", j.name, r)
+		}
+	}()
+	return evaluate(pass, cfg, f, j)
 }

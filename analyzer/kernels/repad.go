@@ -15,7 +15,7 @@ func (c *Context) Repad(arr *Array, pad int64) *Context {
 	}
 	j := *c.job
 	j.padding = map[*ast.CallExpr]int64{arr.call: pad}
-	ctx, err := evaluate(c.pass, c.cfg, c.finder, j)
+	ctx, err := safeEvaluate(c.pass, c.cfg, c.finder, j)
 	if err != nil {
 		return nil
 	}

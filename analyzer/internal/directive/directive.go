@@ -136,5 +136,10 @@ func Split(comment string) (name, args string, ok bool) {
 		return "", "", false
 	}
 	name, args, _ = strings.Cut(rest, " ")
+	// A trailing comment, as in //smemlint:launch block=32 // tuned, is
+	// not part of the directive.
+	if i := strings.Index(args, "//"); i >= 0 {
+		args = args[:i]
+	}
 	return name, strings.TrimSpace(args), true
 }

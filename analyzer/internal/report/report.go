@@ -74,7 +74,11 @@ func (r *Reporter) Ignored(pos token.Pos) bool {
 
 // Report delivers d once per position unless it is ignored.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.seen[d.Pos] || r.Ignored(d.Pos) {
+	if r.seen[d.Pos] {
+		return
+	}
+	if r.Ignored(d.Pos) {
+		r.suppressed(d)
 		return
 	}
 	r.seen[d.Pos] = true

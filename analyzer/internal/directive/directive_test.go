@@ -1,0 +1,84 @@
+package directive
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseLaunch(t *testing.T) {
+	cases := []struct {
+		args    string
+		want    Launch
+		wantErr bool
+	}{
+		{"block=32x8", Launch{Block: [3]int{32, 8, 1}, Shared: -1}, false},
+		{"block=256 grid=64x64 shared=4K arch=sm_80 cluster=2", Launch{Block: [3]int{256, 1, 1}, Grid: [3]int{64, 64, 1}, Cluster: [3]int{2, 1, 1}, Shared: 4096, Arch: "sm_80"}, false},
+		{"block=16×16×2 shared=100", Launch{Block: [3]int{16, 16, 2}, Shared: 100}, false},
+		{"", Launch{}, true},
+		{"grid=4", Launch{}, true},
+		{"block=0", Launch{}, true},
+		{"block=32x8x2x1", Launch{}, true},
+		{"block=x", Launch{}, true},
+		{"block", Launch{}, true},
+		{"block=32 shared=-5", Launch{}, true},
+		{"block=32 size=2", Launch{}, true},
+	}
+	for _, c := range cases {
+		got, err := ParseLaunch(c.args)
+		if (err != nil) != c.wantErr {
+			t.Errorf("ParseLaunch(%q): err %v, want error %v", c.args, err, c.wantErr)
+			continue
+		}
+		if err == nil {
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("ParseLaunch(%q) (-want +got):\n%s", c.args, diff)
+			}
+		}
+	}
+}
+
+func TestParseIgnore(t *testing.T) {
+	known := func(s string) bool { return s == "bankconflict" || s == "coalescing" }
+	cases := []struct {
+		args    string
+		want    Ignore
+		wantErr bool
+	}{
+		{"bankconflict read once", Ignore{[]string{"bankconflict"}, "read once"}, false},
+		{"bankconflict,coalescing tested on hw", Ignore{[]string{"bankconflict", "coalescing"}, "tested on hw"}, false},
+		{"all generated", Ignore{[]string{"all"}, "generated"}, false},
+		{"bankconflict", Ignore{}, true},
+		{"", Ignore{}, true},
+		{"nosuchcheck because", Ignore{}, true},
+	}
+	for _, c := range cases {
+		got, err := ParseIgnore(c.args, known)
+		if (err != nil) != c.wantErr {
+			t.Errorf("ParseIgnore(%q): err %v, want error %v", c.args, err, c.wantErr)
+			continue
+		}
+		if err == nil {
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("ParseIgnore(%q) (-want +got):\n%s", c.args, diff)
+			}
+		}
+	}
+}
+
+func TestSplit(t *testing.T) {
+	cases := []struct{ in, name, args string }{
+		{"//smemlint:launch block=32", "launch", "block=32"},
+		{"//smemlint:ignore all reason // trailing", "ignore", "all reason"},
+		{"//smemlint:launch", "launch", ""},
+	}
+	for _, c := range cases {
+		name, args, ok := Split(c.in)
+		if !ok || name != c.name || args != c.args {
+			t.Errorf("Split(%q) = %q, %q, %v; want %q, %q", c.in, name, args, ok, c.name, c.args)
+		}
+	}
+	if _, _, ok := Split("// smemlint:launch block=32"); ok {
+		t.Error("a comment with a space after // is not a directive")
+	}
+}

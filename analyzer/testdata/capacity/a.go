@@ -1,0 +1,37 @@
+package capacity
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=256
+func tooBig(t *simt.Thread, out []float32) {
+	a := simt.Shared[[8192]float32](t) // 32 KB: fine alone
+	b := simt.Shared[[8192]float32](t) // want `static shared memory of kernel tooBig reaches 64 KB with b \(32 KB\): over the 48 KB a block may declare statically on sm_90`
+	out[0] = a[0] + b[0]
+}
+
+//smemlint:launch block=256 arch=sm_1x
+func tooBigForG80(t *simt.Thread, out []float32) {
+	a := simt.Shared[[5000]float32](t) // want `reaches 20000 bytes with a \(20000 bytes\): over the 16 KB a block may declare statically on sm_1x`
+	out[0] = a[0]
+}
+
+//smemlint:launch block=256
+func fits(t *simt.Thread, out []float32) {
+	a := simt.Shared[[12288]float32](t) // exactly 48 KB
+	out[0] = a[0]
+}
+
+func dynamic(t *simt.Thread, out []float32) {
+	s := simt.DynamicShared[float32](t)
+	out[0] = s[0]
+}
+
+func RunDynamic(out []float32) error {
+	return simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 128}, SharedBytes: 240 * 1024}, // want `shared memory of kernel dynamic is 240 KB \(0 bytes static \+ 240 KB dynamic\): over the 227 KB per block of sm_90`
+		func(t *simt.Thread) { dynamic(t, out) })
+}
+
+func RunDynamicOK(out []float32) error {
+	return simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 128}, SharedBytes: 100 * 1024},
+		func(t *simt.Thread) { dynamic(t, out) })
+}
