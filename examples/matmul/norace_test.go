@@ -1,0 +1,5 @@
+//go:build !race
+
+package matmul_test
+
+const raceEnabled = false

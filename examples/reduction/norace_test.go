@@ -1,0 +1,5 @@
+//go:build !race
+
+package reduction_test
+
+const raceEnabled = false

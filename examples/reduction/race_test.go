@@ -1,0 +1,7 @@
+//go:build race
+
+package reduction_test
+
+// raceEnabled is true under the race detector, which slows the simulator
+// down some thirty times: the tests then skip their largest launches.
+const raceEnabled = true

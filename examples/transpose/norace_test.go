@@ -1,0 +1,5 @@
+//go:build !race
+
+package transpose_test
+
+const raceEnabled = false
