@@ -102,8 +102,8 @@ func TestDeadlocks(t *testing.T) {
 				t.SyncThreads()
 			}
 		}, func() []string {
-			return []string{"thread (0,0,0) waits at SyncThreads " + siteA + "; thread (1,0,0) waits at SyncThreads " + siteB,
-				"thread (63,0,0) waits at SyncThreads " + siteB}
+			return []string{"threads (0,0,0), (2,0,0), (4,0,0), (6,0,0) and 28 more (32 threads) wait at SyncThreads " + siteA +
+				"; threads (1,0,0), (3,0,0), (5,0,0), (7,0,0) and 28 more (32 threads) wait at SyncThreads " + siteB}
 		}},
 		{"2-D block", simt.Dim3{X: 16, Y: 4}, func(t *simt.Thread) {
 			if t.ThreadIdx.Y < 2 {
@@ -148,7 +148,8 @@ func TestDeadlocks(t *testing.T) {
 				t.SyncThreads()
 			}
 		}, func() []string {
-			return []string{"thread (0,0,0) exited; thread (1,0,0) waits at SyncThreads " + siteA}
+			return []string{"threads (0,0,0), (2,0,0), (4,0,0), (6,0,0) and 12 more (16 threads) exited; " +
+				"threads (1,0,0), (3,0,0), (5,0,0), (7,0,0) and 12 more (16 threads) wait at SyncThreads " + siteA}
 		}},
 	}
 	for _, tc := range tests {
@@ -159,6 +160,7 @@ func TestDeadlocks(t *testing.T) {
 			if !errors.As(err, &le) {
 				t.Fatalf("Launch = %v, want a deadlock", err)
 			}
+			t.Log(err)
 			if le.Kind != simt.KindDeadlock {
 				t.Errorf("Kind = %v, want deadlock", le.Kind)
 			}

@@ -103,7 +103,7 @@ func (t *Thread) mapShared(op string, p unsafe.Pointer, size uintptr, rank int, 
 	}
 	r := b.shared.find(uintptr(p), size)
 	if r == nil {
-		t.fail(KindCluster, "%s: the pointer %p (%d bytes) is not within the shared memory of block rank %d", op, p, size, b.rank)
+		t.fail(KindCluster, "%s: the %d bytes passed are not within the shared memory of block rank %d", op, size, b.rank)
 	}
 	q := to.shared.twin(r, t)
 	if rank != b.rank {

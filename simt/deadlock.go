@@ -39,22 +39,38 @@ func (g *group) deadlock() *LaunchError {
 	}
 }
 
-// describe lists what the threads of b are doing, as runs of consecutive
-// threads doing the same: "threads (0..511,0,0) wait at SyncThreads
+// describe lists what the threads of b are doing, each activity once
+// with the threads doing it: "threads (0..511,0,0) wait at SyncThreads
 // reduce.go:41; threads (512..1023,0,0) exited".
 func (b *block) describe(sites map[uintptr]string) string {
-	var parts []string
-	for lo := 0; lo < len(b.threads); {
-		what := b.threads[lo].doing(sites)
-		hi := lo
-		for hi+1 < len(b.threads) && b.threads[hi+1].doing(sites) == what {
-			hi++
+	type activity struct {
+		what   string
+		ranges [][2]int
+	}
+	var acts []*activity
+	index := map[string]*activity{}
+	for i := range b.threads {
+		what := b.threads[i].doing(sites)
+		a := index[what]
+		if a == nil {
+			a = &activity{what: what}
+			index[what] = a
+			acts = append(acts, a)
 		}
-		if lo == hi && strings.HasPrefix(what, "wait ") {
+		if n := len(a.ranges); n > 0 && a.ranges[n-1][1] == i-1 {
+			a.ranges[n-1][1] = i
+		} else {
+			a.ranges = append(a.ranges, [2]int{i, i})
+		}
+	}
+	parts := make([]string, len(acts))
+	for i, a := range acts {
+		who := threadRanges(a.ranges, b.g.l.block)
+		what := a.what
+		if strings.HasPrefix(who, "thread ") && strings.HasPrefix(what, "wait ") {
 			what = "waits " + what[len("wait "):]
 		}
-		parts = append(parts, threadRange(lo, hi, b.g.l.block)+" "+what)
-		lo = hi + 1
+		parts[i] = who + " " + what
 	}
 	return strings.Join(parts, "; ")
 }

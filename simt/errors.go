@@ -95,18 +95,31 @@ func dimAt(i int, s Dim3) Dim3 {
 	return Dim3{X: i % s.X, Y: i / s.X % s.Y, Z: i / (s.X * s.Y)}
 }
 
-// threadRange formats the linear thread indices lo..hi of a block of shape
+// maxBoxes is how many boxes of threads a message lists before it only
+// counts the rest.
+const maxBoxes = 4
+
+// threadRanges formats ranges of linear thread indices of a block of shape
 // s as coordinate boxes, "threads (0..511,0,0)", splitting a range that is
-// not one box into the fewest boxes that cover it.
-func threadRange(lo, hi int, s Dim3) string {
-	if lo == hi {
-		return "thread " + coord(dimAt(lo, s))
-	}
+// not one box into the fewest boxes that cover it, and listing at most
+// maxBoxes boxes.
+func threadRanges(ranges [][2]int, s Dim3) string {
 	var boxes []string
-	for lo <= hi {
-		end := boxEnd(lo, hi, s)
-		boxes = append(boxes, box(dimAt(lo, s), dimAt(end, s)))
-		lo = end + 1
+	n := 0
+	for _, r := range ranges {
+		n += r[1] - r[0] + 1
+		for lo := r[0]; lo <= r[1]; {
+			end := boxEnd(lo, r[1], s)
+			boxes = append(boxes, box(dimAt(lo, s), dimAt(end, s)))
+			lo = end + 1
+		}
+	}
+	if n == 1 {
+		return "thread " + boxes[0]
+	}
+	if len(boxes) > maxBoxes {
+		return fmt.Sprintf("threads %s and %d more (%d threads)",
+			strings.Join(boxes[:maxBoxes], ", "), len(boxes)-maxBoxes, n)
 	}
 	return "threads " + strings.Join(boxes, ", ")
 }

@@ -111,6 +111,7 @@ func TestSharedErrors(t *testing.T) {
 			if !errors.As(err, &le) {
 				t.Fatalf("Launch = %v, want an error", err)
 			}
+			t.Log(err)
 			if le.Kind != tc.kind {
 				t.Errorf("Kind = %v, want %v: %v", le.Kind, tc.kind, err)
 			}

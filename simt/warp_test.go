@@ -224,6 +224,7 @@ func TestWarpErrors(t *testing.T) {
 			if !errors.As(err, &le) {
 				t.Fatalf("Launch = %v, want an error", err)
 			}
+			t.Log(err)
 			if le.Kind != tc.kind || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v error\n%v\nwant %v error containing\n%s", le.Kind, err, tc.kind, tc.want)
 			}
