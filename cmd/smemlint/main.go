@@ -8,7 +8,8 @@
 //	go vet -vettool=$(command -v smemlint) packages
 //	smemlint help [check]            describe the checks and their flags
 //
-// Flags include -json, -fix, -diff, and the options -arch, -bankmode
+// Flags include -json, -fix, -diff, -sarif FILE (SARIF 2.1.0 for code
+// scanning), and the options -arch, -bankmode
 // and -verbose of every check. Subcommands are listed by "smemlint help".
 package main
 
@@ -42,6 +43,9 @@ func main() {
 		if os.Args[1] == "help" && len(os.Args) == 2 {
 			printSubcommands()
 		}
+	}
+	if sarifRequested(os.Args[1:]) {
+		os.Exit(sarifMain(os.Args[1:], os.Stderr))
 	}
 	shortFlags(flag.CommandLine)
 	multichecker.Main(analyzer.Checks()...)

@@ -1,0 +1,51 @@
+package driver
+
+import (
+	"bytes"
+	"go/token"
+	"unicode/utf8"
+)
+
+// UTF16Column returns the 1-based column of pos counted in UTF-16 code
+// units, as LSP and SARIF count them, given the contents of pos's file.
+// Go positions count bytes; the two differ on lines with non-ASCII text
+// before the position.
+func UTF16Column(content []byte, pos token.Position) int {
+	start := pos.Offset - (pos.Column - 1)
+	if start < 0 || pos.Offset > len(content) {
+		return pos.Column
+	}
+	col := 1
+	for line := content[start:pos.Offset]; len(line) > 0; {
+		r, size := utf8.DecodeRune(line)
+		line = line[size:]
+		col++
+		if r >= 0x10000 {
+			col++ // a surrogate pair
+		}
+	}
+	return col
+}
+
+// ByteOffset returns the byte offset in content of the 0-based line and
+// UTF-16 character of an LSP position; a position past the end of its line
+// or of the file is clamped.
+func ByteOffset(content []byte, line, char int) int {
+	off := 0
+	for l := 0; l < line; l++ {
+		i := bytes.IndexByte(content[off:], '\n')
+		if i < 0 {
+			return len(content)
+		}
+		off += i + 1
+	}
+	for units := 0; units < char && off < len(content) && content[off] != '\n'; {
+		r, size := utf8.DecodeRune(content[off:])
+		off += size
+		units++
+		if r >= 0x10000 {
+			units++
+		}
+	}
+	return off
+}

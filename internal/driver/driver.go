@@ -1,0 +1,217 @@
+// Package driver runs smemlint's checks in process, for the outputs the
+// multichecker does not have: SARIF, the language server and explain. It
+// loads packages with go/packages, runs the analyzers with
+// go/analysis/checker and hands back the findings with their positions,
+// suggested fixes and, when asked, the findings //smemlint:ignore
+// suppresses.
+package driver
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/smemlint/smemlint/analyzer"
+	"github.com/smemlint/smemlint/analyzer/config"
+)
+
+// suppressedCategory is the Category the checks give a finding that a
+// //smemlint:ignore directive suppresses (analyzer/internal/report).
+const suppressedCategory = "suppressed"
+
+// Options say what to load and what to report.
+type Options struct {
+	// Dir is the directory patterns are resolved in; "" is the current one.
+	Dir string
+	// Overlay replaces the contents of files by absolute name (unsaved
+	// editor buffers).
+	Overlay map[string][]byte
+	// Tests includes the packages' test files, as the multichecker does.
+	Tests bool
+	// Suppressed delivers the findings that //smemlint:ignore suppresses,
+	// marked as such, instead of dropping them.
+	Suppressed bool
+	// Extra analyzers run as roots beside the checks, so that their
+	// results can be read from Result.Graph (the kernels evaluation).
+	Extra []*analysis.Analyzer
+}
+
+// Finding is one diagnostic of one check.
+type Finding struct {
+	Check    string // the analyzer's name: the stable rule id
+	URL      string // the check's documentation
+	Pos, End token.Position
+	Message  string
+	Fixes    []Fix
+	// Suppressed is true for a finding a //smemlint:ignore directive
+	// suppresses; Justification is the directive's reason.
+	Suppressed    bool
+	Justification string
+}
+
+// Fix is one suggested fix: edits that apply together.
+type Fix struct {
+	Message string
+	Edits   []Edit
+}
+
+// Edit replaces the bytes between Pos and End of one file by NewText.
+type Edit struct {
+	Pos, End token.Position
+	NewText  string
+}
+
+// Result is what a run found.
+type Result struct {
+	Packages []*packages.Package
+	Graph    *checker.Graph
+	Findings []Finding
+	// Errors are load and type errors: packages with errors are not
+	// analyzed.
+	Errors []packages.Error
+}
+
+// Run loads the packages that patterns name and runs every check on them.
+func Run(patterns []string, opts Options) (*Result, error) {
+	if opts.Suppressed {
+		if err := config.Flags().Set("suppressed", "true"); err != nil {
+			return nil, err
+		}
+	}
+	checks := analyzer.Checks()
+	roots := append(append([]*analysis.Analyzer{}, checks...), opts.Extra...)
+	cfg := &packages.Config{
+		Mode:    loadMode(roots),
+		Dir:     opts.Dir,
+		Tests:   opts.Tests,
+		Overlay: opts.Overlay,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	res := &Result{Packages: pkgs}
+	var clean []*packages.Package
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			res.Errors = append(res.Errors, p.Errors...)
+			continue
+		}
+		clean = append(clean, p)
+	}
+	graph, err := checker.Analyze(roots, clean, nil)
+	if err != nil {
+		return nil, err
+	}
+	res.Graph = graph
+	isCheck := map[*analysis.Analyzer]bool{}
+	for _, a := range checks {
+		isCheck[a] = true
+	}
+	for act := range graph.All() {
+		if act.Err != nil && act.IsRoot {
+			return nil, fmt.Errorf("%s: %v", act, act.Err)
+		}
+		if !isCheck[act.Analyzer] {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			res.Findings = append(res.Findings, finding(act, d))
+		}
+	}
+	res.Findings = sortUnique(res.Findings)
+	return res, nil
+}
+
+// loadMode loads syntax for every package when an analyzer uses facts
+// (it then runs on the dependencies too), and for the roots only otherwise.
+func loadMode(roots []*analysis.Analyzer) packages.LoadMode {
+	mode := packages.LoadSyntax | packages.NeedModule
+	facts := false
+	var visit func(a *analysis.Analyzer)
+	seen := map[*analysis.Analyzer]bool{}
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		facts = facts || len(a.FactTypes) > 0
+		for _, r := range a.Requires {
+			visit(r)
+		}
+	}
+	for _, a := range roots {
+		visit(a)
+	}
+	if facts {
+		mode |= packages.LoadAllSyntax
+	}
+	return mode
+}
+
+func finding(act *checker.Action, d analysis.Diagnostic) Finding {
+	fset := act.Package.Fset
+	f := Finding{
+		Check:   act.Analyzer.Name,
+		URL:     act.Analyzer.URL,
+		Pos:     fset.Position(d.Pos),
+		End:     fset.Position(d.End),
+		Message: d.Message,
+	}
+	if !d.End.IsValid() {
+		f.End = f.Pos
+	}
+	if d.Category == suppressedCategory {
+		f.Suppressed = true
+		if len(d.Related) > 0 {
+			_, reason, _ := strings.Cut(d.Related[0].Message, ": ")
+			f.Justification = reason
+		}
+	}
+	for _, sf := range d.SuggestedFixes {
+		fix := Fix{Message: sf.Message}
+		for _, e := range sf.TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			fix.Edits = append(fix.Edits, Edit{Pos: fset.Position(e.Pos), End: fset.Position(end), NewText: string(e.NewText)})
+		}
+		f.Fixes = append(f.Fixes, fix)
+	}
+	return f
+}
+
+// sortUnique orders findings by position and drops the copies that a
+// package and its test variant both produce.
+func sortUnique(fs []Finding) []Finding {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Pos.Filename != b.Pos.Filename {
+			return a.Pos.Filename < b.Pos.Filename
+		}
+		if a.Pos.Offset != b.Pos.Offset {
+			return a.Pos.Offset < b.Pos.Offset
+		}
+		return a.Check < b.Check
+	})
+	out := fs[:0]
+	for i, f := range fs {
+		if i > 0 {
+			p := out[len(out)-1]
+			if p.Check == f.Check && p.Pos == f.Pos && p.Message == f.Message {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
