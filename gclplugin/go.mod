@@ -1,0 +1,11 @@
+module github.com/smemlint/smemlint/gclplugin
+
+go 1.26.0
+
+require (
+	github.com/golangci/plugin-module-register v0.1.2
+	github.com/smemlint/smemlint v0.0.0
+	golang.org/x/tools v0.52.0
+)
+
+replace github.com/smemlint/smemlint => ../
