@@ -55,7 +55,9 @@ func TestCorrectKernels(t *testing.T) {
 		{1000, 1},
 		{4096 + 7, 3},
 		{100000, 16},
-		{1 << 18, 64},
+	}
+	if !raceEnabled {
+		sizes = append(sizes, struct{ n, blocks int }{1 << 18, 64})
 	}
 	for _, k := range kernels {
 		for _, sz := range sizes {
