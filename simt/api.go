@@ -17,6 +17,29 @@
 //
 // These names are a contract: corpora and examples are written against
 // them, and smemlint's analyzers recognise them.
+//
+// # Execution
+//
+// Threads are numbered x + y*Bx + z*Bx*By within their block; warp w holds
+// threads 32w to 32w+31, and a partial last warp has absent lanes. A block,
+// or all blocks of a cluster, is a scheduling group: exactly one of its
+// threads runs at a time, until it waits at a barrier or warp collective or
+// exits; then the first thread released from a wait runs, else the next
+// thread not yet started. Execution within a group is deterministic, and
+// code that relies on warp lockstep without SyncWarp is exposed. Groups run
+// in parallel, one per processor.
+//
+// # Shared memory layout
+//
+// Each block has one shared-memory arena. A thread's k-th Shared call
+// returns the block's k-th static array. The arrays, and the dynamic
+// region of DynamicShared, take arena offsets in the order the block first
+// asks for them, each at the next multiple of 16 bytes: a block that calls
+// Shared[[3]float32], then DynamicShared, then Shared[[5]float64] with
+// SharedBytes 10 places them at offsets 0, 16 and 32. An array a block
+// first reaches through MapSharedRank is placed when it is mapped. Static
+// arrays, each rounded up to 16 bytes, count against the architecture's
+// static limit, and with Config.SharedBytes against its per-block maximum.
 package simt
 
 import "github.com/smemlint/smemlint/model"

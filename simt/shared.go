@@ -112,14 +112,8 @@ func (a *arena) dynamicRegion(t *Thread) *region {
 // block's first such call allocates, zeroed. Every thread must therefore
 // make the same sequence of Shared calls; a k-th call asking for another
 // type than the block's k-th array is a KindMisuse error. A must hold no
-// pointers, strings, slices or maps.
-//
-// Layout: each block has one shared arena. Its arrays take offsets in the
-// order the block first asks for them — the static arrays in call order
-// and the dynamic region (DynamicShared) where it is first requested —
-// each at the next multiple of 16 bytes. Static arrays count, each rounded
-// up to 16 bytes, against the architecture's static limit, and together
-// with Config.SharedBytes against its per-block maximum.
+// pointers, strings, slices or maps. The package documentation describes
+// where the arrays lie in the block's shared arena.
 func Shared[A any](t *Thread) *A {
 	t.enter("Shared")
 	return (*A)(t.sharedStatic(reflect.TypeFor[A]()))
