@@ -83,7 +83,7 @@ func TestClusterHistNoFinalSync(t *testing.T) {
 			t.Errorf("n=%d nbins=%d: launch error kind %v, want %v: %v", s.n, s.nbins, le.Kind, simt.KindCluster, le)
 		}
 		if msg := le.Error(); !strings.Contains(msg, "histogram.ClusterHistNoFinalSync") ||
-			!strings.Contains(msg, "without a Cluster().Sync() after it") {
+			!strings.Contains(msg, "Cluster().Sync()") {
 			t.Errorf("n=%d nbins=%d: launch error %q does not name the missing final cluster sync", s.n, s.nbins, msg)
 		}
 	}

@@ -169,7 +169,7 @@ func TestReductionIfBarrier(t *testing.T) {
 	for _, blocks := range []int{1, shmem.ReductionBlocks} {
 		_, err := shmem.RunReductionIfBarrier(floats(blocks*1024, 2), blocks)
 		wantLaunchError(t, err, simt.KindDeadlock, "shmem.reductionifbarrier", "block (0,0,0)", "divergent barrier",
-			"threads (0..511,0,0) wait at syncthreads", "threads (512..1023,0,0) exited")
+			"(0..511,0,0)", "(512..1023,0,0)", "exited")
 	}
 }
 
