@@ -28,10 +28,11 @@ type region struct {
 // requested, each at the next multiple of sharedAlign.
 type arena struct {
 	regions     []region
-	static      []int // region index of each static array
-	dynamic     int   // region index of the dynamic region; -1 until requested
-	end         int64 // the arena's size so far
-	staticBytes int   // static arrays, each rounded up to sharedAlign
+	static      []int        // region index of each static array
+	dynamic     int          // region index of the dynamic region; -1 until requested
+	end         int64        // the arena's size so far
+	staticBytes int          // static arrays, each rounded up to sharedAlign
+	dynType     reflect.Type // the element type DynamicShared last checked
 }
 
 func (a *arena) reset(regions []region) {
@@ -154,10 +155,14 @@ func DynamicShared[E any](t *Thread) []E {
 	if size == 0 {
 		t.fail(KindMisuse, "DynamicShared[%T]: the element type has size 0", e)
 	}
-	if err := plainType(reflect.TypeFor[E]()); err != nil {
-		t.fail(KindMisuse, "DynamicShared[%s]: %v", reflect.TypeFor[E](), err)
+	a := &t.b.shared
+	if typ := reflect.TypeFor[E](); typ != a.dynType {
+		if err := plainType(typ); err != nil {
+			t.fail(KindMisuse, "DynamicShared[%s]: %v", typ, err)
+		}
+		a.dynType = typ
 	}
-	r := t.b.shared.dynamicRegion(t)
+	r := a.dynamicRegion(t)
 	return unsafe.Slice((*E)(r.ptr), uintptr(r.size)/size)
 }
 
