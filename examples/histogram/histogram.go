@@ -20,7 +20,7 @@ const (
 	ClusterSize = 2   // blocks per cluster
 )
 
-// ClusterHist is the seed's clusterHist_kernel: the histogram is spread
+// ClusterHist is seed 004's clusterHist_kernel: the histogram is spread
 // over the shared memory of the blocks of a cluster, binsPerBlock bins in
 // each (dynamic shared memory, binsPerBlock*4 bytes). A thread adds each of
 // its samples to the bin's owner block through distributed shared memory
@@ -82,7 +82,7 @@ func ClusterHist(t *simt.Thread, bins []int32, nbins, binsPerBlock int, input []
 }
 
 // ClusterHistNoFinalSync is ClusterHist without its final cluster.sync():
-// the fault the seed warns against. A block that finishes its samples
+// the fault seed 004 warns against. A block that finishes its samples
 // reads its own bins while other blocks may still be adding to them, and
 // may exit while they still use its shared memory.
 //
@@ -125,7 +125,7 @@ func ClusterHistNoFinalSync(t *simt.Thread, bins []int32, nbins, binsPerBlock in
 	}
 }
 
-// SharedHist is the standard shared-memory histogram the seed starts from:
+// SharedHist is the standard shared-memory histogram seed 004 starts from:
 // each block counts its samples into a private copy of all nbins bins in
 // its own shared memory (nbins*4 bytes of dynamic shared memory, which is
 // what limits nbins), then adds the copy to the global bins.
@@ -160,7 +160,8 @@ func SharedHist(t *simt.Thread, bins []int32, nbins int, input []int32, arraySiz
 	}
 }
 
-// GlobalHist is the fallback for histograms too large for shared memory:
+// GlobalHist is seed 004's fallback for histograms too large for shared
+// memory:
 // every sample is one atomic add to the global bins.
 //
 // Findings: none (the atomic's address is data dependent); the input load

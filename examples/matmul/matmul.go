@@ -14,7 +14,7 @@ import "github.com/smemlint/smemlint/simt"
 // Tile is the block and tile edge: 32×32 threads, 32×32 floats per tile.
 const Tile = 32
 
-// MatmulKernel0 is the seed's matmul_kernel_0: one thread per element of
+// MatmulKernel0 is seed 002's matmul_kernel_0: one thread per element of
 // c, reading a row of a and a column of b straight from global memory. The
 // early return is harmless here: the kernel has no barrier.
 //
@@ -39,7 +39,7 @@ func MatmulKernel0(t *simt.Thread, a, b, c []float32, m, k, n int) {
 	c[row*n+col] = sum
 }
 
-// MatmulKernel1 is the seed's matmul_kernel_1: the block walks k in
+// MatmulKernel1 is seed 002's matmul_kernel_1: the block walks k in
 // 32-wide steps, staging a 32×32 tile of a and of b in shared memory (As,
 // Bs: flat [32*32] arrays, as in the seed) and reading them 32 times each.
 //
@@ -98,10 +98,11 @@ func MatmulKernel1(t *simt.Thread, a, b, c []float32, m, k, n int) {
 	c[row*n+col] = sum
 }
 
-// MatmulTiled is MatmulKernel1 corrected: every thread of the block stays
-// to the end and takes part in every barrier; a thread whose element of a
-// tile lies outside a or b stores 0 to the tile instead of loading, and
-// only threads inside c store their result. Correct for every m, n, k.
+// MatmulTiled is MatmulKernel1 (seed 002) corrected: every thread of the
+// block stays to the end and takes part in every barrier; a thread whose
+// element of a tile lies outside a or b stores 0 to the tile instead of
+// loading, and only threads inside c store their result. Correct for every
+// m, n, k.
 //
 // Findings: none. Same figures as MatmulKernel1 (conflict-free tiles,
 // coalesced loads for k and n multiples of 8); the barriers are reached by

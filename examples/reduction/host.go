@@ -21,7 +21,7 @@ func toDevice(input []float32) []float32 {
 	return d
 }
 
-// ReduceBySerial is the seed's ReduceBySerial: Serial<<<1, 1>>>.
+// ReduceBySerial is seed 001's ReduceBySerial: Serial<<<1, 1>>>.
 func ReduceBySerial(input []float32) (float32, error) {
 	in := toDevice(input)
 	out := simt.Malloc[float32](1)
@@ -34,13 +34,13 @@ func ReduceBySerial(input []float32) (float32, error) {
 	return out[0], nil
 }
 
-// ReduceByTwoPass is the seed's ReduceByTwoPass: TwoPassSimple over Blocks
+// ReduceByTwoPass is seed 001's ReduceByTwoPass: TwoPassSimple over Blocks
 // blocks, then TwoPassSimple with one block over the Blocks partial sums.
 func ReduceByTwoPass(input []float32) (float32, error) {
 	return RunTwoPassSimple(input, Blocks)
 }
 
-// ReduceBySinglePass is the seed's ReduceBySinglePass: SinglePassMerged
+// ReduceBySinglePass is seed 001's ReduceBySinglePass: SinglePassMerged
 // over Blocks blocks.
 func ReduceBySinglePass(input []float32) (float32, error) {
 	return RunSinglePassMerged(input, Blocks)

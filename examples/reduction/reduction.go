@@ -45,7 +45,7 @@ const (
 	BlockThreads = 1024
 )
 
-// Serial sums input[0:n] with one thread: the seed's SerialKernel, the
+// Serial sums input[0:n] with one thread: seed 001's SerialKernel, the
 // baseline of the ladder.
 //
 // Memory: every request has a single lane, so each load is one sector
@@ -58,7 +58,7 @@ func Serial(t *simt.Thread, input, output []float32, n int) {
 	output[0] = sum
 }
 
-// TwoPassSimple is the seed's TwoPassSimpleKernel: block b sums the b-th
+// TwoPassSimple is seed 001's TwoPassSimpleKernel: block b sums the b-th
 // contiguous part of input, and inside the block every thread sums its own
 // contiguous chunk; thread 0 then adds the block's per-thread sums one by
 // one. The host launches it twice: over the input, then with one block over
@@ -115,7 +115,7 @@ func TwoPassSimple(t *simt.Thread, input, partSum []float32, n int) {
 	}
 }
 
-// TwoPassInterleaved is the seed's TwoPassInterleavedKernel: the per-thread
+// TwoPassInterleaved is seed 001's TwoPassInterleavedKernel: the per-thread
 // chunks of TwoPassSimple are replaced by a grid-stride loop, so the lanes
 // of a warp read consecutive floats.
 //
@@ -146,7 +146,7 @@ func TwoPassInterleaved(t *simt.Thread, input, partSum []float32, n int) {
 	}
 }
 
-// TwoPassSharedOptimized is the seed's TwoPassSharedOptimizedKernel: the
+// TwoPassSharedOptimized is seed 001's TwoPassSharedOptimizedKernel: the
 // serial sum of thread 0 is replaced by a tree in shared memory with
 // sequential addressing: at each step the upper half of the active range
 // is added onto the lower half.
@@ -182,7 +182,7 @@ func TwoPassSharedOptimized(t *simt.Thread, input, partSum []float32, n int) {
 	}
 }
 
-// TwoPassWarpSync is the seed's TwoPassWarpSyncKernel: the tree stops with
+// TwoPassWarpSync is seed 001's TwoPassWarpSyncKernel: the tree stops with
 // a barrier at 64 active threads and the last warp finishes without
 // barriers, through a `volatile float*` in the seed.
 //
@@ -246,7 +246,7 @@ func TwoPassWarpSync(t *simt.Thread, input, partSum []float32, n int) {
 	}
 }
 
-// TwoPassUnroll is the seed's TwoPassUnrollKernel<block_thread_num>: the
+// TwoPassUnroll is seed 001's TwoPassUnrollKernel<block_thread_num>: the
 // tree loop is unrolled for a block size known at compile time. The
 // template parameter becomes the package constant BlockThreads (1024), so
 // the `if BlockThreads >= ...` tests are constant, as the template's are.
@@ -311,7 +311,7 @@ func TwoPassUnroll(t *simt.Thread, input, partSum []float32, n int) {
 	}
 }
 
-// ReduceSharedMemory is the seed's __device__ ReduceSharedMemory
+// ReduceSharedMemory is seed 001's __device__ ReduceSharedMemory
 // <block_thread_num>: the unrolled shared-memory tree of TwoPassUnroll as a
 // device function. shm holds one float per thread; the block's sum goes to
 // result[0] (the seed's float* result).
@@ -363,7 +363,7 @@ func ReduceSharedMemory(t *simt.Thread, shm, result []float32) {
 	}
 }
 
-// ReduceSharedMemoryByShuffle is the seed's __device__
+// ReduceSharedMemoryByShuffle is seed 001's __device__
 // ReduceSharedMemoryByShuffle<block_thread_num>: ReduceSharedMemory with
 // the last warp reduced in registers by butterfly shuffles
 // (__shfl_xor_sync with the full mask) instead of through shared memory.
@@ -417,10 +417,10 @@ func ReduceSharedMemoryByShuffle(t *simt.Thread, shm, result []float32) {
 	}
 }
 
-// TwoPassShuffle is TwoPassUnroll with its inlined tree replaced by a call
-// of ReduceSharedMemoryByShuffle: the kernel the seed times with the
-// shuffle version ("no measurable change" there). Launch it with exactly
-// BlockThreads threads per block.
+// TwoPassShuffle is TwoPassUnroll (seed 001) with its inlined tree replaced
+// by a call of ReduceSharedMemoryByShuffle: the kernel the seed times with
+// the shuffle version ("no measurable change" there). Launch it with
+// exactly BlockThreads threads per block.
 //
 // Findings: loads coalesced (4 sectors, ideal 4), shared accesses
 // conflict-free, barriers fine, no warp-synchronous hazard. Correct.
@@ -440,7 +440,7 @@ func TwoPassShuffle(t *simt.Thread, input, partSum []float32, n int) {
 	ReduceSharedMemoryByShuffle(t, shm, partSum[t.BlockIdx.X:])
 }
 
-// SinglePassMerged is the seed's SinglePassMergedKernel<block_thread_num>:
+// SinglePassMerged is seed 001's SinglePassMergedKernel<block_thread_num>:
 // both passes in one launch. Every block reduces its part to
 // partSum[blockIdx]; the block whose atomic increment of the done-block
 // counter returns gridDim-1 knows that all partial sums are written and
@@ -500,8 +500,9 @@ func SinglePassMerged(t *simt.Thread, input, partSum, output []float32, doneBloc
 	}
 }
 
-// SinglePassShuffle is SinglePassMerged with ReduceSharedMemoryByShuffle
-// for both reductions: the correct single-pass kernel of the ladder.
+// SinglePassShuffle is SinglePassMerged (seed 001) with
+// ReduceSharedMemoryByShuffle for both reductions: the correct single-pass
+// kernel of the ladder.
 //
 // Findings: loads coalesced, shared accesses conflict-free, the barriers
 // inside `if *isLastBlock` are block-uniform, no warp hazard. Correct.
@@ -539,7 +540,7 @@ func SinglePassShuffle(t *simt.Thread, input, partSum, output []float32, doneBlo
 	}
 }
 
-// SinglePassAtomic is the seed's SinglePassAtomicKernel: every thread adds
+// SinglePassAtomic is seed 001's SinglePassAtomicKernel: every thread adds
 // its grid-stride sum straight into output[0] with a global atomicAdd.
 //
 // Findings: loads coalesced (4 sectors, ideal 4); the atomic is one request

@@ -10,7 +10,7 @@ const (
 	ExerciseBlockY = 8
 )
 
-// TransposeNaive is the chapter's first exercise, transposeKernelNaive:
+// TransposeNaive is seed 000's first exercise, transposeKernelNaive:
 // a holds n rows of m floats, at receives its m×n transpose.
 //
 // Expected coalescing figures with 32×8 blocks: the load a[iy*m+ix] has
@@ -27,7 +27,7 @@ func TransposeNaive(t *simt.Thread, at, a []float32, m, n int) {
 	}
 }
 
-// MatMulNaive is the chapter's last exercise, MatMulKernelNaive:
+// MatMulNaive is seed 000's last exercise, MatMulKernelNaive:
 // c (m×n) = a (m×k) × b (k×n), row-major, one thread per element of c,
 // with ix (along threadIdx.x) the row and iy the column.
 //

@@ -17,7 +17,7 @@ const MatVecBlock = 512
 // 256 bytes per warp, 8 sectors per request (ideal 8); out[row] is written
 // by one lane, 1 sector.
 
-// MatVecGlobalCache is the chapter's first matrix-vector product (from its
+// MatVecGlobalCache is seed 000's first matrix-vector product (from its
 // tutorial 4): the warp sums its partial products through cache, a scratch
 // array in global memory with one double per thread (gridDim*blockDim),
 // declared volatile in the seed.
@@ -63,7 +63,7 @@ func MatVecGlobalCache(t *simt.Thread, outVec, cache, mat, inVec []float64, m, n
 	}
 }
 
-// MatVecSharedCache is the chapter's improvement: the scratch array moves
+// MatVecSharedCache is seed 000's improvement: the scratch array moves
 // to shared memory (volatile __shared__ double cache[BlockSize] in the
 // seed), indexed by threadIdx.x.
 //
@@ -103,7 +103,7 @@ func MatVecSharedCache(t *simt.Thread, outVec, mat, inVec []float64, m, n int) {
 	}
 }
 
-// MatVecShuffle is the chapter's final version: the warp sums its partial
+// MatVecShuffle is seed 000's final version: the warp sums its partial
 // products with __shfl_xor_sync butterflies, no shared memory at all.
 //
 // Correct. The full mask is right: row = tid/32 is the same for all lanes

@@ -16,7 +16,7 @@
 //   - the final warp uses the `volatile` idiom: lanes exchange values
 //     through memory with no __syncwarp, a warp-synchronous hazard.
 //
-// ReductionIfBarrier is the chapter's example of a barrier inside a
+// ReductionIfBarrier is seed 000's example of a barrier inside a
 // conditional; the simulator reports its deadlock.
 package shmem
 
@@ -34,7 +34,7 @@ const (
 	TemplateBlockSize = 512
 )
 
-// ReductionKernel is the chapter's first reduction (from its tutorial 3),
+// ReductionKernel is seed 000's first reduction (from its tutorial 3),
 // which works in global memory: each thread stores its grid-stride sum to
 // vec[tid] and the block reduces vec in place. The input is destroyed and
 // len(vec) must be at least gridDim*blockDim (the seed's comment: "assume N
@@ -112,7 +112,7 @@ func ReductionKernel(t *simt.Thread, vec, partial []float32, n int) {
 	}
 }
 
-// ReductionIfBarrier is the chapter's example of what not to do: the same
+// ReductionIfBarrier is seed 000's example of what not to do: the same
 // reduction with each SyncThreads moved inside its `if`. Only threads
 // 0..511 of block 0 enter the first `if` and wait at its barrier for
 // threads 512..1023, which never arrive: the launch deadlocks. The seed
@@ -172,7 +172,7 @@ func ReductionIfBarrier(t *simt.Thread, vec, partial []float32, n int) {
 	}
 }
 
-// ReductionDynamicShared is the chapter's shared-memory reduction: the
+// ReductionDynamicShared is seed 000's shared-memory reduction: the
 // input is only read, the block reduces a dynamically sized cache (one
 // float per thread, launched with blockDim*4 bytes). As the seed's comment
 // says, the cache must be indexed with threadIdx.x, not tid.
@@ -244,7 +244,7 @@ func ReductionDynamicShared(t *simt.Thread, vec, partial []float32, n int) {
 	}
 }
 
-// ReductionTemplate is the chapter's template version, ReductionKernel
+// ReductionTemplate is seed 000's template version, ReductionKernel
 // <BlockSize>: a statically sized cache and constant block-size tests. The
 // template parameter becomes TemplateBlockSize (512); launch it with
 // exactly TemplateBlockSize threads per block. With 512 the 1024-step is
@@ -307,13 +307,13 @@ func ReductionTemplate(t *simt.Thread, vec, partial []float32, n int) {
 	}
 }
 
-// ReductionFixed is ReductionDynamicShared with the three bugs fixed: the
-// guards test threadIdx.x, the tree runs with barriers down to 64 active
-// threads, and the last warp reduces from 64 values to 1 with SyncWarp
-// between every read and the following write (the form that is correct
-// under independent thread scheduling; a shuffle version is in the
-// reduction package). Any block size that is a power of two from 64 to
-// 1024 works.
+// ReductionFixed is ReductionDynamicShared (seed 000) with the three bugs
+// fixed: the guards test threadIdx.x, the tree runs with barriers down to
+// 64 active threads, and the last warp reduces from 64 values to 1 with
+// SyncWarp between every read and the following write (the form that is
+// correct under independent thread scheduling; a shuffle version is in the
+// reduction package). Any block size that is a power of two from 64 to 1024
+// works.
 //
 // Findings: none. Coalesced load; conflict-free cache accesses; the
 // barriers are outside the `if`s; the SyncWarps are reached by all 32 lanes

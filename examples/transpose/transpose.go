@@ -42,7 +42,7 @@ const (
 	BlockDim32 = 32
 )
 
-// TransposeUnpadded16 is the seed's starting point (the coalesced transpose
+// TransposeUnpadded16 is seed 003's starting point (the coalesced transpose
 // of its previous chapter): a [16][16] tile.
 //
 // Expected finding: bank conflict on the column read block[tx][ty]. The
@@ -75,7 +75,7 @@ func TransposeUnpadded16(t *simt.Thread, odata, idata []float32, width, height i
 	}
 }
 
-// TransposePadded16 is the seed's transpose_exp: the tile gets one extra
+// TransposePadded16 is seed 003's transpose_exp: the tile gets one extra
 // column, [16][17], so that a column of the tile spreads over the banks.
 //
 // Expected figures: on sm_1x (the seed's hardware) both the row store and
@@ -106,10 +106,10 @@ func TransposePadded16(t *simt.Thread, odata, idata []float32, width, height int
 	}
 }
 
-// TransposeSwizzled16 keeps the unpadded [16][16] tile but stores element
-// (ty, tx) of the tile in column tx^ty: an xor swizzle, the alternative to
-// padding that wastes no shared memory. Reading element (tx, ty) back
-// means reading column ty^tx of row tx.
+// TransposeSwizzled16 (after seed 003) keeps the unpadded [16][16] tile but
+// stores element (ty, tx) of the tile in column tx^ty: an xor swizzle, the
+// alternative to padding that wastes no shared memory. Reading element (tx,
+// ty) back means reading column ty^tx of row tx.
 //
 // Expected figures: conflict-free on sm_90 and sm_1x, for both the store
 // and the read (1 wavefront on sm_90; 2, one per half warp, on sm_1x).
@@ -136,8 +136,8 @@ func TransposeSwizzled16(t *simt.Thread, odata, idata []float32, width, height i
 	}
 }
 
-// TransposeUnpadded32 is TransposeUnpadded16 with a [32][32] tile on
-// 32×32 blocks: a warp is one row of the block.
+// TransposeUnpadded32 (after seed 003) is TransposeUnpadded16 with a
+// [32][32] tile on 32×32 blocks: a warp is one row of the block.
 //
 // Expected finding: the column read block[tx][ty] puts all 32 lanes in one
 // bank, 32 words apart: 32-way, 32 wavefronts per request (ideal 1), the
@@ -164,8 +164,8 @@ func TransposeUnpadded32(t *simt.Thread, odata, idata []float32, width, height i
 	}
 }
 
-// TransposePadded32 is the padded tile [32][33] on 32×32 blocks: lane tx
-// reads word 33*tx+ty, bank (tx+ty) mod 32, all distinct.
+// TransposePadded32 (after seed 003) is the padded tile [32][33] on 32×32
+// blocks: lane tx reads word 33*tx+ty, bank (tx+ty) mod 32, all distinct.
 //
 // Expected figures: store and column read conflict-free, 1 wavefront per
 // request (ideal 1). Correct result.
@@ -190,8 +190,8 @@ func TransposePadded32(t *simt.Thread, odata, idata []float32, width, height int
 	}
 }
 
-// TransposeSwizzled32 is the xor-swizzled [32][32] tile on 32×32 blocks:
-// element (ty, tx) lives in column tx^ty.
+// TransposeSwizzled32 (after seed 003) is the xor-swizzled [32][32] tile on
+// 32×32 blocks: element (ty, tx) lives in column tx^ty.
 //
 // Expected figures: store block[ty][tx^ty] and read block[tx][ty^tx] are
 // conflict-free, 1 wavefront per request (ideal 1): within a warp ty is
