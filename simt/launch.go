@@ -12,16 +12,22 @@ import (
 // Launch runs kernel on every thread of the grid cfg describes and returns
 // when all of them have finished. It returns a *LaunchError when the
 // configuration is invalid or when any thread faults, deadlocks or misuses
-// the API; the launch then stops: no further block starts, waiting threads
-// unwind (their deferred calls run), and Launch returns once every
-// goroutine it started has ended.
+// the API. The launch then stops: blocks after the failing one do not start
+// or unwind where they wait (their deferred calls run), while blocks before
+// it run to their end, so that the error reported, the first failing
+// block's, does not depend on timing. Launch returns once every goroutine
+// it started has ended.
 //
 // Blocks, or all blocks of a cluster together, form scheduling groups that
 // run in parallel. Inside a group exactly one thread runs at a time, in a
 // fixed order: a thread runs until it waits at a barrier or collective or
 // exits; then the first released thread runs, else the next thread not yet
 // started. A group's execution is therefore deterministic and free of data
-// races. Launch may be called from several goroutines at once.
+// races. Every thread of a group may need a goroutine of its own, and the
+// process bounds how many are live (the race detector allows 8128): a
+// group larger than that bound is a KindConfig error, and launches running
+// at once wait for each other's goroutines. Launch may be called from
+// several goroutines at once, but not from inside a kernel.
 func Launch(cfg Config, kernel func(t *Thread)) error {
 	l, lerr := newLaunch(cfg, kernel)
 	if lerr != nil {

@@ -83,7 +83,7 @@ func (g *group) reset(w *worker, gi int) {
 	for r := range g.blocks {
 		b := &g.blocks[r]
 		rc := dimAt(r, l.cluster)
-		warps, regions := b.warps, b.shared.regions
+		warps, arena := b.warps, b.shared
 		*b = block{g: g, rank: r, idx: Dim3{
 			X: cg.X*l.cluster.X + rc.X, Y: cg.Y*l.cluster.Y + rc.Y, Z: cg.Z*l.cluster.Z + rc.Z,
 		}}
@@ -98,7 +98,7 @@ func (g *group) reset(w *worker, gi int) {
 		if rem := l.blockThreads % WarpSize; rem != 0 {
 			b.warps[nw-1].present = 1<<rem - 1
 		}
-		b.shared.reset(regions)
+		b.shared.reset(&arena)
 		for i := range b.threads {
 			t := &b.threads[i]
 			t.ThreadIdx, t.BlockIdx, t.BlockDim, t.GridDim = dimAt(i, l.block), b.idx, l.block, l.grid

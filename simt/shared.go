@@ -35,9 +35,10 @@ type arena struct {
 	dynType     reflect.Type // the element type DynamicShared last checked
 }
 
-func (a *arena) reset(regions []region) {
-	clear(regions)
-	*a = arena{regions: regions[:0], static: a.static[:0], dynamic: -1}
+// reset empties the arena, reusing the slices of old.
+func (a *arena) reset(old *arena) {
+	clear(old.regions) // let the arrays go
+	*a = arena{regions: old.regions[:0], static: old.static[:0], dynamic: -1}
 }
 
 func (a *arena) add(r region) *region {
