@@ -60,12 +60,12 @@ func check(t *testing.T, name string, r run, s shape) {
 var (
 	aligned = []shape{{32, 32, 32}, {64, 64, 64}, {96, 32, 128}, {64, 160, 32}}
 	ragged  = []shape{{1, 1, 1}, {33, 47, 29}, {40, 64, 64}, {64, 40, 64}, {64, 64, 50}, {100, 70, 130}}
-	// large is 64 blocks of 1024 threads: skipped under the race detector.
+	// large is 64 blocks of 1024 threads: skipped with -short and -race.
 	large = shape{256, 256, 256}
 )
 
 func TestCorrect(t *testing.T) {
-	if !raceEnabled {
+	if !raceEnabled && !testing.Short() {
 		aligned = append(aligned, large)
 	}
 	for _, s := range append(append([]shape(nil), aligned...), ragged...) {

@@ -56,7 +56,7 @@ func TestCorrectKernels(t *testing.T) {
 		{4096 + 7, 3},
 		{100000, 16},
 	}
-	if !raceEnabled {
+	if !raceEnabled && !testing.Short() {
 		sizes = append(sizes, struct{ n, blocks int }{1 << 18, 64})
 	}
 	for _, k := range kernels {

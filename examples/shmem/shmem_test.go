@@ -181,7 +181,7 @@ func TestReductionFixed(t *testing.T) {
 		{5000, 7},
 		{shmem.ReductionBlocks * 1024 * 2, shmem.ReductionBlocks},
 	}
-	if !raceEnabled {
+	if !raceEnabled && !testing.Short() {
 		cases = append(cases, struct{ n, blocks int }{1 << 20, shmem.ReductionBlocks})
 	}
 	for _, tc := range cases {
@@ -269,7 +269,7 @@ func TestMatVecWarpHazard(t *testing.T) {
 
 func TestTransposeNaive(t *testing.T) {
 	sizes := []struct{ m, n int }{{32, 8}, {64, 48}, {100, 37}, {1, 1}}
-	if !raceEnabled {
+	if !raceEnabled && !testing.Short() {
 		sizes = append(sizes, struct{ m, n int }{512, 512})
 	}
 	for _, s := range sizes {

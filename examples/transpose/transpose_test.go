@@ -31,9 +31,9 @@ func TestTranspose(t *testing.T) {
 	// The seed's first measured size is 128x128; the others are ragged
 	// sizes that exercise the bounds checks, and a non-square one.
 	sizes := []struct{ width, height int }{{1, 1}, {16, 16}, {33, 17}, {48, 80}, {100, 37}, {128, 128}}
-	if !raceEnabled {
-		// The seed's 512x512 (its 1024x1024 and 1024x2048 take tens of
-		// seconds in the simulator; 512x512 is too slow under -race).
+	if !raceEnabled && !testing.Short() {
+		// The seed's 512x512, skipped with -short and -race (its 1024x1024
+		// and 1024x2048 take tens of seconds in the simulator).
 		sizes = append(sizes, struct{ width, height int }{512, 512})
 	}
 	for _, k := range kernels {
