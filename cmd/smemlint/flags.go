@@ -24,4 +24,3 @@ func version() string {
 	}
 	return "(devel)"
 }
-

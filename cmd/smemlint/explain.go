@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/smemlint/smemlint/internal/driver"
+	"github.com/smemlint/smemlint/internal/explain"
+)
+
+func init() {
+	subcommands["explain"] = subcommand{
+		summary: "FILE:LINE[:COL]: the lanes of one access in their banks or sectors, and the fix",
+		run:     runExplain,
+	}
+}
+
+// runExplain prints the picture of the accesses at FILE:LINE[:COL] and,
+// with -html, writes the kernel's heatmap page.
+func runExplain(args []string) int {
+	fs := newFlagSet("explain", "smemlint explain [-html FILE] [-arch …] FILE:LINE[:COL]")
+	html := fs.String("html", "", "also write a self-contained HTML page with a heatmap of every access of the kernel to `file`")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		fs.Usage()
+		return exitError
+	}
+	file, line, col, err := parseLocation(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint explain:", err)
+		return exitError
+	}
+	ks, err := explain.Load(file, line, col, driver.Options{})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint explain:", err)
+		return exitError
+	}
+	k := ks[0]
+	for i, t := range k.At(file, line, col) {
+		if i > 0 {
+			fmt.Println()
+		}
+		explain.Write(os.Stdout, k, t)
+	}
+	if len(ks) > 1 {
+		fmt.Printf("\n(%d other launch shapes reach this line; shown: the worst)\n", len(ks)-1)
+	}
+	if *html != "" {
+		if err := explain.WriteHTMLFile(*html, k, file, line); err != nil {
+			fmt.Fprintln(os.Stderr, "smemlint explain:", err)
+			return exitError
+		}
+		fmt.Printf("\nwrote %s\n", *html)
+	}
+	return exitClean
+}
+
+// parseLocation splits FILE:LINE[:COL].
+func parseLocation(s string) (file string, line, col int, err error) {
+	parts := strings.Split(s, ":")
+	nums := []int{}
+	for len(parts) > 1 && len(nums) < 2 {
+		n, err := strconv.Atoi(parts[len(parts)-1])
+		if err != nil {
+			break
+		}
+		nums = append([]int{n}, nums...)
+		parts = parts[:len(parts)-1]
+	}
+	if len(nums) == 0 || nums[0] <= 0 {
+		return "", 0, 0, fmt.Errorf("%q: want FILE:LINE or FILE:LINE:COL", s)
+	}
+	if len(nums) == 2 {
+		col = nums[1]
+	}
+	return strings.Join(parts, ":"), nums[0], col, nil
+}

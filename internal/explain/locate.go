@@ -1,0 +1,156 @@
+// Package explain shows why an access costs what smemlint says: for one
+// access, the lanes of its worst warp request placed in their shared-memory
+// banks (or their global-memory sectors), the launch shape and profile the
+// figure rests on, and the fix; and, as a self-contained HTML page, a
+// heatmap of every access of a kernel.
+package explain
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/analyzer/kernels"
+	"github.com/smemlint/smemlint/internal/driver"
+)
+
+// Target is one access site explained: its worst evaluation over the
+// kernel contexts that reach it.
+type Target struct {
+	Pos     token.Position
+	Access  *kernels.Access
+	Eval    *kernels.Eval
+	Finding *driver.Finding // the check's report at the site, if any
+}
+
+// Shared reports whether the access is to shared memory.
+func (t *Target) Shared() bool { return t.Access.Shared() }
+
+// Kernel is a kernel context with its explained accesses, in source order.
+type Kernel struct {
+	Ctx     *kernels.Context
+	Fset    *token.FileSet
+	Targets []*Target
+}
+
+// Load analyzes the package of file and returns the kernel contexts that
+// have an access on line (at column col, when col > 0), with every access
+// of each. The first context is the one whose access on the line is worst.
+func Load(file string, line, col int, opts driver.Options) ([]*Kernel, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	opts.Dir = filepath.Dir(abs)
+	opts.Extra = []*analysis.Analyzer{kernels.Analyzer}
+	res, err := driver.Run([]string{"file=" + abs}, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Errors) > 0 {
+		return nil, fmt.Errorf("%s does not type-check: %v", file, res.Errors[0])
+	}
+	var out []*Kernel
+	seen := map[*kernels.Context]bool{}
+	for _, act := range res.Graph.Roots {
+		kr, ok := act.Result.(*kernels.Result)
+		if !ok || act.Analyzer != kernels.Analyzer {
+			continue
+		}
+		fset := act.Package.Fset
+		for _, ctx := range kr.Contexts {
+			if seen[ctx] {
+				continue
+			}
+			seen[ctx] = true
+			k := kernel(ctx, fset, res.Findings)
+			if k.at(abs, line, col) != nil {
+				out = append(out, k)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s:%d: no shared or global access of a kernel here", file, line)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		return excess(out[i].at(abs, line, col)) > excess(out[j].at(abs, line, col))
+	})
+	return out, nil
+}
+
+// kernel evaluates every access of a context, keeping one target per
+// site and direction: the worst evaluation when a site is reached twice.
+func kernel(ctx *kernels.Context, fset *token.FileSet, findings []driver.Finding) *Kernel {
+	k := &Kernel{Ctx: ctx, Fset: fset}
+	type key struct {
+		pos   token.Pos
+		store bool
+	}
+	index := map[key]*Target{}
+	for _, a := range ctx.Accesses {
+		if a.Remote || a.Atomic {
+			continue
+		}
+		ev := ctx.Evaluate(a)
+		kk := key{a.Node.Pos(), a.Store}
+		if t, ok := index[kk]; ok {
+			if ev.Skip == "" && (t.Eval.Skip != "" || ev.Worst.Excess(a.Shared()) > t.Eval.Worst.Excess(a.Shared())) {
+				t.Eval = ev
+			}
+			continue
+		}
+		t := &Target{Pos: fset.Position(a.Node.Pos()), Access: a, Eval: ev}
+		for i := range findings {
+			f := &findings[i]
+			if f.Pos == t.Pos && !f.Suppressed && (f.Check == "bankconflict") == a.Shared() {
+				t.Finding = f
+			}
+		}
+		index[kk] = t
+		k.Targets = append(k.Targets, t)
+	}
+	sort.SliceStable(k.Targets, func(i, j int) bool { return k.Targets[i].Pos.Offset < k.Targets[j].Pos.Offset })
+	return k
+}
+
+// at returns the worst access of k on the line (and column) of file.
+func (k *Kernel) at(file string, line, col int) *Target {
+	var best *Target
+	for _, t := range k.Targets {
+		if t.Pos.Filename != file || t.Pos.Line != line {
+			continue
+		}
+		end := k.Fset.Position(t.Access.Node.End())
+		if col > 0 && (col < t.Pos.Column || col > end.Column) {
+			continue
+		}
+		if best == nil || excess(t) > excess(best) {
+			best = t
+		}
+	}
+	return best
+}
+
+// At returns the targets of k on the line (and column) of file, in
+// source order.
+func (k *Kernel) At(file string, line, col int) []*Target {
+	abs, _ := filepath.Abs(file)
+	var out []*Target
+	for _, t := range k.Targets {
+		end := k.Fset.Position(t.Access.Node.End())
+		if t.Pos.Filename == abs && t.Pos.Line == line && (col <= 0 || col >= t.Pos.Column && col <= end.Column) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func excess(t *Target) int {
+	if t == nil || t.Eval.Skip != "" {
+		return -1
+	}
+	return t.Eval.Worst.Excess(t.Shared())
+}
