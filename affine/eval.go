@@ -233,6 +233,11 @@ func operand(e Expr, name func(Sym) string) string {
 	if len(e.Terms) > 1 || (len(e.Terms) == 1 && (e.Const != 0 || e.Terms[0].Coef != 1)) {
 		return "(" + s + ")"
 	}
+	if len(e.Terms) == 1 {
+		if op := e.Terms[0].Atom.Op; op != OpSym && op != OpMin && op != OpMax {
+			return "(" + s + ")"
+		}
+	}
 	return s
 }
 

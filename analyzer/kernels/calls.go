@@ -288,9 +288,9 @@ func (in *interp) method(name string, recv value, x *ast.CallExpr) value {
 // linear returns the thread's linear index within its block.
 func (in *interp) linear() affine.Expr {
 	b := in.ctx.Shape.Block
-	return affine.Add(affine.S(in.ctx.tx), affine.Add(
-		affine.Scale(affine.S(in.ctx.ty), int64(b.X)),
-		affine.Scale(affine.S(in.ctx.tz), int64(b.X*b.Y))))
+	return affine.Add(in.coord(0).e, affine.Add(
+		affine.Scale(in.coord(1).e, int64(b.X)),
+		affine.Scale(in.coord(2).e, int64(b.X*b.Y))))
 }
 
 // typeArg returns the first type argument of a generic call.

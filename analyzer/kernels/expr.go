@@ -181,10 +181,9 @@ func (in *interp) builtinDim(name string) value {
 	dim := func(x, y, z value) value {
 		return value{kind: vStruct, fields: map[string]value{"X": x, "Y": y, "Z": z}}
 	}
-	s := func(sym affine.Sym) value { return scalar(affine.S(sym)) }
 	switch name {
 	case "ThreadIdx":
-		return dim(s(c.tx), s(c.ty), s(c.tz))
+		return dim(in.coord(0), in.coord(1), in.coord(2))
 	case "BlockDim":
 		b := c.Shape.Block
 		return dim(intConst(int64(b.X)), intConst(int64(b.Y)), intConst(int64(b.Z)))
@@ -194,6 +193,16 @@ func (in *interp) builtinDim(name string) value {
 		return dim(in.gridDim(0), in.gridDim(1), in.gridDim(2))
 	}
 	return none()
+}
+
+// coord returns one component of the thread index: a symbol, or 0 in a
+// dimension of size 1.
+func (in *interp) coord(i int) value {
+	b := in.ctx.Shape.Block
+	if [3]int{b.X, b.Y, b.Z}[i] == 1 {
+		return intConst(0)
+	}
+	return scalar(affine.S([3]affine.Sym{in.ctx.tx, in.ctx.ty, in.ctx.tz}[i]))
 }
 
 // blockIdx returns the symbol of one component of the block index, made

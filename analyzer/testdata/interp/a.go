@@ -1,0 +1,65 @@
+// Package interp exercises the kernels analyzer's evaluation: each access's
+// address and guard are checked by analyzer/kernels/interp_test.go.
+package interp
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=32x8
+func layout(t *simt.Thread, out []float32) {
+	a := simt.Shared[[33]float32](t)   // 132 bytes at 0
+	b := simt.Shared[[8][4]float32](t) // 128 bytes at 144 (16-byte aligned)
+	c := simt.Shared[[2]float64](t)    // at 272
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	out[ty*32+tx] = a[tx] + b[ty][tx%4] + float32(c[1])
+}
+
+//smemlint:launch block=256
+func loops(t *simt.Thread, out []float32) {
+	s := simt.Shared[[512]float32](t)
+	tid := t.ThreadIdx.X
+	for i := 0; i < 4; i++ {
+		s[tid+i*128] = 0
+	}
+	for st := 128; st > 0; st >>= 1 {
+		if tid < st {
+			s[tid] += s[tid+st]
+		}
+	}
+	for j := tid; j < 1000; j += 256 {
+		out[j] = s[j%512]
+	}
+}
+
+func helper(t *simt.Thread, s []float32, k int) float32 {
+	return s[t.ThreadIdx.X*k]
+}
+
+//smemlint:launch block=64
+func device(t *simt.Thread, out []float32) {
+	s := simt.Shared[[1024]float32](t)
+	out[t.ThreadIdx.X] = helper(t, s[:], 3) + helper(t, s[64:], 2)
+}
+
+//smemlint:launch block=64
+func exits(t *simt.Thread, out []float32, n int) {
+	tid := t.ThreadIdx.X
+	if tid >= 48 {
+		return
+	}
+	out[tid] = 1
+}
+
+//smemlint:launch block=128
+func builtins(t *simt.Thread, out []float32) {
+	lane, warp := t.LaneID(), t.WarpID()
+	out[warp*32+lane] = 0
+	out[min(t.ThreadIdx.X, 100)] = 1
+	out[t.ThreadIdx.X^1] = 2
+	out[(t.ThreadIdx.X&^7)>>1] = 3
+}
+
+//smemlint:launch block=32
+func data(t *simt.Thread, out []float32, idx []int32) {
+	v := idx[t.ThreadIdx.X]
+	out[v] = 1
+}
