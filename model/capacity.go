@@ -52,3 +52,12 @@ func Bytes(n int) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// SharedRegionAlign is the alignment of every region (Shared array or the
+// dynamic region) of a block's shared arena in the simulator, which the
+// analyzer reproduces: enough for the widest access, 16 bytes.
+const SharedRegionAlign = 16
+
+// GlobalAlign is the alignment cudaMalloc guarantees, and simt.Malloc
+// reproduces: the analyzer assumes global slices start on it.
+const GlobalAlign = 256

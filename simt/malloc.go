@@ -5,10 +5,12 @@ import (
 	"math"
 	"reflect"
 	"unsafe"
+
+	"github.com/smemlint/smemlint/model"
 )
 
 // mallocAlign is cudaMalloc's alignment guarantee.
-const mallocAlign = 256
+const mallocAlign = model.GlobalAlign
 
 // Malloc is cudaMalloc for n elements of type E: a zeroed slice whose first
 // element is aligned to 256 bytes, as global memory allocations are, so

@@ -5,12 +5,14 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/smemlint/smemlint/model"
 )
 
 // sharedAlign is the alignment of every array in a block's shared arena:
 // the widest access a thread makes (a 16-byte vector) is then aligned
 // wherever it is aligned within its array.
-const sharedAlign = 16
+const sharedAlign = model.SharedRegionAlign
 
 // A region is one array of a block's shared memory: where Go keeps it,
 // and where it lies in the block's simulated arena.

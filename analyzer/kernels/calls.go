@@ -319,12 +319,8 @@ func (in *interp) typeArg(x *ast.CallExpr) types.Type {
 	return inst.TypeArgs.At(0)
 }
 
-// sharedRegionAlign is the alignment of every region of a block's arena,
-// as the simulator lays it out.
-const sharedRegionAlign = 16
-
 func (in *interp) allocShared(size int64) int64 {
-	base := (in.nextShared + sharedRegionAlign - 1) / sharedRegionAlign * sharedRegionAlign
+	base := (in.nextShared + model.SharedRegionAlign - 1) / model.SharedRegionAlign * model.SharedRegionAlign
 	in.nextShared = base + size
 	return base
 }
