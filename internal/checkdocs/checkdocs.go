@@ -29,9 +29,9 @@ const URLBase = "https://github.com/smemlint/smemlint/blob/main/docs/checks/"
 
 // example is one check's before/after pair and what the check says.
 type example struct {
-	before, after       string // source after the imports
-	findings            []driver.Finding
-	afterFindings       []driver.Finding
+	before, after         string // source after the imports
+	findings              []driver.Finding
+	afterFindings         []driver.Finding
 	fix                   string // the package comment of after.go
 	beforeFile, afterFile string
 }
