@@ -227,6 +227,7 @@ func (in *interp) stmt(s ast.Stmt) exits {
 	case *ast.ExprStmt:
 		if isPanic(in.info, s.X) {
 			in.eval(s.X)
+			in.recordExit(s, "panic")
 			return exits{affine.True, affine.False}
 		}
 		in.eval(s.X)
@@ -250,8 +251,10 @@ func (in *interp) stmt(s ast.Stmt) exits {
 		return in.switchStmt(s)
 	case *ast.ReturnStmt:
 		in.returnStmt(s)
+		in.recordExit(s, "return")
 		return exits{affine.True, affine.False}
 	case *ast.BranchStmt:
+		in.recordExit(s, s.Tok.String())
 		if s.Tok == token.BREAK || s.Tok == token.CONTINUE {
 			return exits{affine.False, affine.True}
 		}

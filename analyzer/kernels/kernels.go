@@ -112,6 +112,7 @@ type Context struct {
 	Syms     *affine.Table
 	Accesses []*Access
 	Syncs    []*Sync
+	Exits    []*Exit // returns, branches, gotos and panics
 	Arrays   []*Array
 	// StaticShared is the bytes of Shared arrays a block declares.
 	StaticShared int64

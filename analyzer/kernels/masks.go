@@ -1,0 +1,173 @@
+package kernels
+
+import (
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/model"
+)
+
+// MaskFault is a witness that the mask of a warp collective (SyncWarp, a
+// shuffle, a vote) does not match the lanes that make the call.
+type MaskFault struct {
+	Env    affine.Env
+	Search *Search
+	Syms   []affine.Sym
+	Exact  bool
+	Warp   int
+	Lane   int    // a lane that makes the call
+	Mask   uint64 // its mask
+	Reach  uint64 // the lanes of the warp that make the call
+	// Missing are lanes the mask names that exist but do not make the
+	// call; Absent lanes it names that the warp does not have.
+	Missing, Absent uint64
+	// NotIn is true when the calling lane is not in its own mask.
+	NotIn bool
+}
+
+// FullMask is the mask of every lane of a warp.
+const FullMask = 1<<model.WarpSize - 1
+
+// MaskFault searches values of the uniform symbols and a warp in which the
+// lanes that satisfy guard call a collective whose mask, evaluated per
+// lane, names a lane that does not call it, or a lane the warp does not
+// have, or leaves the caller out. It returns nil when none is found or
+// when the guard or the mask depends on data.
+func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
+	if mask.DependsOn(c.IsData) {
+		return nil
+	}
+	if _, ok := c.VaryingData(guard); ok {
+		return nil
+	}
+	syms := c.UniformSyms([]affine.Pred{guard}, []affine.Expr{mask})
+	search := c.NewSearch(syms)
+	env := c.NewEnv(0)
+	n := c.Threads()
+	var out *MaskFault
+	search.Each(env, func() bool {
+		for w := 0; w*model.WarpSize < n; w++ {
+			if f := c.warpMaskFault(env, guard, mask, w); f != nil {
+				f.Env, f.Search, f.Syms, f.Exact = env, search, syms, search.Exact()
+				out = f
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// warpMaskFault checks one warp under one assignment.
+func (c *Context) warpMaskFault(env affine.Env, guard affine.Pred, mask affine.Expr, w int) *MaskFault {
+	n := c.Threads()
+	var present, reach uint64
+	masks := make([]uint64, model.WarpSize)
+	for l := 0; l < model.WarpSize && w*model.WarpSize+l < n; l++ {
+		present |= 1 << l
+		c.SetThread(env, w*model.WarpSize+l)
+		if ok, err := guard.Eval(env); err != nil || !ok {
+			continue
+		}
+		m, err := mask.Eval(env)
+		if err != nil {
+			continue
+		}
+		reach |= 1 << l
+		masks[l] = uint64(m) & FullMask
+	}
+	for l := 0; l < model.WarpSize; l++ {
+		if reach&(1<<l) == 0 {
+			continue
+		}
+		m := masks[l]
+		f := &MaskFault{Warp: w, Lane: l, Mask: m, Reach: reach,
+			Missing: m & present &^ reach, Absent: m &^ present, NotIn: m&(1<<l) == 0}
+		if f.Missing != 0 || f.Absent != 0 || f.NotIn {
+			return f
+		}
+	}
+	return nil
+}
+
+// ClusterSplit is a witness that a condition holds in some blocks of a
+// cluster and fails in others.
+type ClusterSplit struct {
+	Env    affine.Env
+	Search *Search
+	Syms   []affine.Sym
+	// Hold and Fail are the ranks, within the cluster, of blocks in which
+	// some thread satisfies the condition and some thread fails it.
+	Hold, Fail []int
+}
+
+// ClusterSplit searches values of the uniform symbols under which p holds
+// for threads of one block of a cluster and fails for threads of another.
+// It needs a known cluster of more than one block, and returns nil when p
+// depends on data.
+func (c *Context) ClusterSplit(p affine.Pred) *ClusterSplit {
+	cl := c.Shape.Cluster
+	if !cl.Known() || cl.Threads() < 2 || p.DependsOn(c.IsData) {
+		return nil
+	}
+	var blockSyms [3]affine.Sym
+	hasBlock := [3]bool{}
+	rank, hasRank := affine.Sym(0), false
+	var others []affine.Sym
+	for _, s := range c.UniformSyms([]affine.Pred{p}, nil) {
+		switch {
+		case c.IsRank(s):
+			rank, hasRank = s, true
+		case c.IsBlockIdx(s):
+			i := int(c.Syms.Name(s)[len("BlockIdx.")] - 'X')
+			blockSyms[i], hasBlock[i] = s, true
+		default:
+			others = append(others, s)
+		}
+	}
+	if !hasRank && !hasBlock[0] && !hasBlock[1] && !hasBlock[2] {
+		return nil
+	}
+	search := c.NewSearch(others)
+	env := c.NewEnv(0)
+	var out *ClusterSplit
+	search.Each(env, func() bool {
+		sp := &ClusterSplit{Env: env, Search: search, Syms: others}
+		for r := 0; r < cl.Threads(); r++ {
+			coord := [3]int64{int64(r % cl.X), int64(r / cl.X % cl.Y), int64(r / (cl.X * cl.Y))}
+			for i := range blockSyms {
+				if hasBlock[i] {
+					env[blockSyms[i]] = coord[i]
+				}
+			}
+			if hasRank {
+				env[rank] = int64(r)
+			}
+			hold, fail := c.holdsIn(env, p)
+			if hold {
+				sp.Hold = append(sp.Hold, r)
+			}
+			if fail {
+				sp.Fail = append(sp.Fail, r)
+			}
+		}
+		if len(sp.Hold) > 0 && len(sp.Fail) > 0 && (len(sp.Hold) > 1 || len(sp.Fail) > 1 || sp.Hold[0] != sp.Fail[0]) {
+			out = sp
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// holdsIn reports whether p holds for some thread and fails for some
+// thread of the block under env.
+func (c *Context) holdsIn(env affine.Env, p affine.Pred) (hold, fail bool) {
+	for t := 0; t < c.Threads() && !(hold && fail); t++ {
+		c.SetThread(env, t)
+		v, err := p.Eval(env)
+		if err != nil {
+			continue
+		}
+		hold, fail = hold || v, fail || !v
+	}
+	return hold, fail
+}

@@ -1,0 +1,372 @@
+package kernels
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/model"
+)
+
+// Conflict is a witness that two threads of a block touch the same bytes
+// through two accesses with no synchronisation between them that orders
+// the two.
+type Conflict struct {
+	A, B *Access
+	// TA and TB are the linear indices of the threads that make A and B.
+	TA, TB int
+	// Offset is the byte offset, within the array, of a byte both touch.
+	Offset int64
+	// Loop is the loop whose iterations the two instances belong to when
+	// they differ; nil when both run in the same iteration of every loop.
+	Loop *Loop
+	// Bindings describes the uniform values of the witness.
+	Bindings string
+	Exact    bool
+}
+
+// PairQuery says which conflicts to look for.
+type PairQuery struct {
+	// SameWarp restricts the two threads to one warp.
+	SameWarp bool
+	// Ordered looks only for instances of A that run before instances of
+	// B in program order (write then read, read then write).
+	Ordered bool
+}
+
+// FindConflict searches two threads whose instances of a and b touch the
+// same bytes within one barrier interval: no SyncThreads or Cluster().Sync
+// between them in program order, and, for two lanes of one warp, no
+// SyncWarp whose mask names both. Accesses to data-dependent addresses,
+// under conditions on data that varies between lanes, of another block's
+// shared memory, or both atomic, are never paired.
+func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
+	if !c.pairable(a, b) {
+		return nil
+	}
+	common := commonLoops(a.Loops, b.Loops)
+	if !q.Ordered || a.Seq < b.Seq {
+		lo, hi := min(a.Seq, b.Seq), max(a.Seq, b.Seq)
+		if !c.barrierWhere(func(s *Sync) bool { return s.Seq > lo && s.Seq < hi }) {
+			if cf := c.searchConflict(a, b, q, relation{}); cf != nil {
+				return cf
+			}
+		}
+	}
+	for p := len(common) - 1; p >= 0; p-- {
+		l := common[p]
+		inLoop := func(s *Sync) bool { return slices.Contains(s.Loops, l) }
+		if !c.barrierWhere(inLoop) {
+			if cf := c.searchConflict(a, b, q, relation{loop: l, level: p}); cf != nil {
+				return cf
+			}
+			continue
+		}
+		// The loop has a barrier: only consecutive iterations can share an
+		// interval, when no barrier follows the earlier instance or
+		// precedes the later one.
+		consecutive := func(x, y *Access) bool {
+			return !c.barrierWhere(func(s *Sync) bool { return inLoop(s) && (s.Seq > x.Seq || s.Seq < y.Seq) })
+		}
+		if consecutive(a, b) {
+			if cf := c.searchConflict(a, b, q, relation{loop: l, level: p, next: true}); cf != nil {
+				return cf
+			}
+		}
+		if !q.Ordered && consecutive(b, a) {
+			if cf := c.searchConflict(a, b, q, relation{loop: l, level: p, next: true, bFirst: true}); cf != nil {
+				return cf
+			}
+		}
+	}
+	return nil
+}
+
+// pairable reports whether two accesses may be compared at all.
+func (c *Context) pairable(a, b *Access) bool {
+	if a.Array != b.Array || a.Remote || b.Remote || a.Atomic && b.Atomic || !a.Store && !b.Store {
+		return false
+	}
+	for _, x := range []*Access{a, b} {
+		for _, s := range x.Addr.Syms() {
+			if c.IsData(s) {
+				return false
+			}
+		}
+		if _, ok := c.VaryingData(x.Guard()); ok {
+			return false
+		}
+	}
+	return true
+}
+
+func commonLoops(a, b []*Loop) []*Loop {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
+}
+
+// barrierWhere reports whether a block-wide barrier satisfies f.
+func (c *Context) barrierWhere(f func(*Sync) bool) bool {
+	for _, s := range c.Syncs {
+		if (s.Kind == SyncThreads || s.Kind == ClusterSync) && f(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// relation is how the instances of two accesses are placed: in the same
+// iteration of every common loop, or in different iterations of common
+// loop number level (consecutive ones when next).
+type relation struct {
+	loop   *Loop
+	level  int
+	next   bool
+	bFirst bool // next: b's instance is the earlier one
+}
+
+// pairSpace is one relation made concrete: b's expressions with the loop
+// symbols that differ renamed to extra symbols.
+type pairSpace struct {
+	ctx       *Context
+	a, b      *Access
+	rel       relation
+	q         PairQuery
+	addrB     affine.Expr
+	guardB    affine.Pred
+	copies    map[affine.Sym]affine.Sym // original -> copy
+	gran      int64
+	warpSyncs []*Sync
+	search    *Search
+	syms      []affine.Sym
+	env       affine.Env
+}
+
+func (c *Context) searchConflict(a, b *Access, q PairQuery, rel relation) *Conflict {
+	ps := &pairSpace{ctx: c, a: a, b: b, rel: rel, q: q, copies: map[affine.Sym]affine.Sym{},
+		addrB: b.Addr, guardB: b.Guard(), gran: int64(min(a.Size, b.Size))}
+	if rel.loop != nil {
+		for _, l := range commonLoops(a.Loops, b.Loops)[rel.level:] {
+			if l.HasVar {
+				ps.copies[l.Var] = affine.Sym(c.Syms.Len() + len(ps.copies))
+			}
+		}
+		rename := func(s affine.Sym) (affine.Expr, bool) {
+			if cp, ok := ps.copies[s]; ok {
+				return affine.S(cp), true
+			}
+			return affine.Expr{}, false
+		}
+		ps.addrB = affine.Map(b.Addr, rename)
+		ps.guardB = affine.MapP(ps.guardB, rename)
+	}
+	ps.plan()
+	return ps.run()
+}
+
+// plan sets up the search over the uniform symbols of both sides.
+func (ps *pairSpace) plan() {
+	c := ps.ctx
+	var syms []affine.Sym
+	for _, x := range []affine.Pred{ps.a.Guard(), ps.guardB} {
+		syms = append(syms, x.Syms()...)
+	}
+	syms = append(syms, ps.a.Addr.Syms()...)
+	syms = append(syms, ps.addrB.Syms()...)
+	if l := ps.rel.loop; l != nil && l.HasVar {
+		syms = append(syms, l.Var, ps.copies[l.Var])
+	}
+	slices.Sort(syms)
+	syms = slices.Compact(syms)
+	ps.search = &Search{ctx: c, exact: true}
+	var adjacent affine.Sym = -1
+	if ps.rel.next && ps.rel.loop.HasVar {
+		adjacent = ps.rel.loop.Var
+	}
+	isCopy := func(s affine.Sym) bool { return int(s) >= c.Syms.Len() }
+	for _, s := range syms {
+		switch {
+		case isCopy(s) || c.isCoord(s):
+		case s == adjacent:
+			first, second := s, ps.copies[s]
+			if ps.rel.bFirst {
+				first, second = second, first
+			}
+			ps.search.addNext(s, first, second)
+		default:
+			ps.search.Add(s, s)
+		}
+		if !isCopy(s) && !c.isCoord(s) {
+			ps.syms = append(ps.syms, s)
+		}
+	}
+	for orig, cp := range ps.copies {
+		if orig != adjacent && slices.Contains(syms, cp) {
+			ps.search.Add(cp, orig)
+		}
+	}
+	ps.env = c.NewEnv(len(ps.copies))
+	for _, s := range c.Syncs {
+		if s.Kind == SyncWarp && ps.separates(s) {
+			ps.warpSyncs = append(ps.warpSyncs, s)
+		}
+	}
+}
+
+// separates reports whether a SyncWarp lies between the two instances of
+// the relation (for lanes it names).
+func (ps *pairSpace) separates(s *Sync) bool {
+	a, b := ps.a, ps.b
+	if ps.rel.loop == nil {
+		return s.Seq > min(a.Seq, b.Seq) && s.Seq < max(a.Seq, b.Seq)
+	}
+	if !slices.Contains(s.Loops, ps.rel.loop) {
+		return false
+	}
+	if !ps.rel.next {
+		return true // iterations further apart hold a whole body
+	}
+	first, second := a, b
+	if ps.rel.bFirst {
+		first, second = b, a
+	}
+	return s.Seq > first.Seq || s.Seq < second.Seq
+}
+
+type pairKey struct {
+	g    int64
+	warp int
+}
+
+// run evaluates both accesses for every thread under each assignment.
+func (ps *pairSpace) run() *Conflict {
+	c, env := ps.ctx, ps.env
+	n := c.Threads()
+	guardA, guardB := ps.a.Guard(), ps.guardB
+	var out *Conflict
+	ps.search.Each(env, func() bool {
+		if !ps.inOrder() {
+			return true
+		}
+		byKey := map[pairKey][]int{}
+		for t := 0; t < n; t++ {
+			c.SetThread(env, t)
+			addr, ok := evalAccess(guardA, ps.a.Addr, env)
+			if !ok {
+				continue
+			}
+			for off := int64(0); off < int64(ps.a.Size); off += ps.gran {
+				k := ps.key(addr+off, t)
+				if len(byKey[k]) < 4 {
+					byKey[k] = append(byKey[k], t)
+				}
+			}
+		}
+		if len(byKey) == 0 {
+			return true
+		}
+		for t := 0; t < n; t++ {
+			c.SetThread(env, t)
+			addr, ok := evalAccess(guardB, ps.addrB, env)
+			if !ok {
+				continue
+			}
+			for off := int64(0); off < int64(ps.b.Size); off += ps.gran {
+				for _, ta := range byKey[ps.key(addr+off, t)] {
+					if ta != t && !ps.warpOrdered(ta, t) {
+						out = ps.conflict(ta, t, addr+off)
+						return false
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// inOrder reports whether, for an ordered query, the instance of a runs
+// before that of b under the current assignment.
+func (ps *pairSpace) inOrder() bool {
+	l := ps.rel.loop
+	if !ps.q.Ordered || l == nil || ps.rel.next || !l.HasVar {
+		return true
+	}
+	pa, pb := iterPos(ps.ctx, l, ps.env[l.Var]), iterPos(ps.ctx, l, ps.env[ps.copies[l.Var]])
+	return pa < pb || pa == pb && ps.a.Seq < ps.b.Seq
+}
+
+// iterPos is the iteration in which a loop variable has value v.
+func iterPos(c *Context, l *Loop, v int64) int64 {
+	if d := c.meta[l.Var].domain; d != nil {
+		if i := slices.Index(d, v); i >= 0 {
+			return int64(i)
+		}
+	}
+	return v
+}
+
+func evalAccess(guard affine.Pred, addr affine.Expr, env affine.Env) (int64, bool) {
+	if ok, err := guard.Eval(env); err != nil || !ok {
+		return 0, false
+	}
+	v, err := addr.Eval(env)
+	return v, err == nil
+}
+
+func (ps *pairSpace) key(addr int64, t int) pairKey {
+	k := pairKey{g: floorDiv(addr, ps.gran)}
+	if ps.q.SameWarp {
+		k.warp = t / model.WarpSize
+	}
+	return k
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// warpOrdered reports whether a SyncWarp between the two instances names
+// both lanes (two threads of one warp only).
+func (ps *pairSpace) warpOrdered(ta, tb int) bool {
+	if ta/model.WarpSize != tb/model.WarpSize {
+		return false
+	}
+	c, env := ps.ctx, ps.env
+	saved := [3]int64{env[c.tx], env[c.ty], env[c.tz]}
+	defer func() { env[c.tx], env[c.ty], env[c.tz] = saved[0], saved[1], saved[2] }()
+	la, lb := ta%model.WarpSize, tb%model.WarpSize
+	for _, s := range ps.warpSyncs {
+		c.SetThread(env, ta)
+		m, err := s.Mask.Eval(env)
+		if err != nil || s.Mask.DependsOn(c.IsData) || m&(1<<la) != 0 && m&(1<<lb) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (ps *pairSpace) conflict(ta, tb int, addr int64) *Conflict {
+	cf := &Conflict{A: ps.a, B: ps.b, TA: ta, TB: tb, Offset: addr - ps.a.Array.Base,
+		Loop: ps.rel.loop, Exact: ps.search.Exact()}
+	env := append(affine.Env(nil), ps.env...)
+	var parts []string
+	if b := ps.search.Bindings(env, ps.syms); b != "" {
+		parts = append(parts, b)
+	}
+	if l := ps.rel.loop; l != nil && l.HasVar {
+		if cp, ok := ps.copies[l.Var]; ok && ps.ctx.meta[l.Var].role == roleLoop {
+			parts = append(parts, fmt.Sprintf("%s = %d then %d", ps.ctx.Syms.Name(l.Var), env[l.Var], env[cp]))
+		}
+	}
+	cf.Bindings = strings.Join(parts, ", ")
+	return cf
+}

@@ -1,0 +1,88 @@
+package kernels
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// Path returns the syntax nodes enclosing pos in the context's package,
+// innermost first, or nil.
+func (c *Context) Path(pos token.Pos) []ast.Node {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+			return path
+		}
+	}
+	return nil
+}
+
+// FuncAt returns the function declaration or literal whose body holds pos,
+// or nil.
+func (c *Context) FuncAt(pos token.Pos) ast.Node {
+	for _, n := range c.Path(pos) {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return n
+		}
+	}
+	return nil
+}
+
+// CallAt returns the call expression that starts at pos (a device-function
+// call of an event's Calls), or nil.
+func (c *Context) CallAt(pos token.Pos) *ast.CallExpr {
+	for _, n := range c.Path(pos) {
+		if call, ok := n.(*ast.CallExpr); ok && call.Pos() == pos {
+			return call
+		}
+	}
+	return nil
+}
+
+// BreakTarget returns the position of the statement a break or continue
+// leaves: its label's statement, or the innermost enclosing for, range,
+// switch or select (for a break).
+func (c *Context) BreakTarget(e *Exit) token.Pos {
+	br, ok := e.Stmt.(*ast.BranchStmt)
+	if !ok {
+		return token.NoPos
+	}
+	for _, n := range c.Path(e.Pos) {
+		switch n := n.(type) {
+		case *ast.LabeledStmt:
+			if br.Label != nil && n.Label.Pos() == e.Target {
+				return n.Stmt.Pos()
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			if br.Label == nil {
+				return n.Pos()
+			}
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if br.Label == nil && br.Tok == token.BREAK {
+				return n.Pos()
+			}
+		case *ast.FuncDecl, *ast.FuncLit:
+			return token.NoPos
+		}
+	}
+	return token.NoPos
+}
+
+// LabelStmt returns the statement a goto's label names, or nil.
+func (c *Context) LabelStmt(e *Exit) ast.Stmt {
+	if e.Target == token.NoPos {
+		return nil
+	}
+	for _, n := range c.Path(e.Target) {
+		if l, ok := n.(*ast.LabeledStmt); ok && l.Label.Pos() == e.Target {
+			return l
+		}
+	}
+	return nil
+}
+
+// Fset returns the file set of the context's package.
+func (c *Context) Fset() *token.FileSet { return c.pass.Fset }

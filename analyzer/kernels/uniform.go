@@ -1,0 +1,203 @@
+package kernels
+
+import (
+	"slices"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/model"
+)
+
+// Level says how widely a value is shared between threads.
+type Level uint8
+
+// Uniformity levels, from the least to the most uniform.
+const (
+	Varying      Level = iota // may differ between the lanes of a warp
+	WarpUniform               // one value per warp, may differ between warps
+	BlockUniform              // one value per block, may differ between blocks
+	GridUniform               // one value for every thread of the launch
+)
+
+func (l Level) String() string {
+	return [...]string{"thread-varying", "warp-uniform", "block-uniform", "grid-uniform"}[l]
+}
+
+// PredLevel returns the uniformity of a condition under the context's
+// launch shape: tid < 32 is warp-uniform when the block's x size is a
+// multiple of 32, a condition on the block index is block-uniform, one on
+// parameters and lengths grid-uniform. A condition on data that may differ
+// between lanes is thread-varying.
+func (c *Context) PredLevel(p affine.Pred) Level {
+	return c.level(p.Syms(), func(env affine.Env) (int64, bool) {
+		v, err := p.Eval(env)
+		return b2i(v), err == nil
+	})
+}
+
+// ExprLevel returns the uniformity of an integer value, as PredLevel.
+func (c *Context) ExprLevel(e affine.Expr) Level {
+	return c.level(e.Syms(), func(env affine.Env) (int64, bool) {
+		v, err := e.Eval(env)
+		return v, err == nil
+	})
+}
+
+func (c *Context) level(syms []affine.Sym, eval func(affine.Env) (int64, bool)) Level {
+	top := GridUniform
+	coords, warpData := false, false
+	for _, s := range syms {
+		switch {
+		case c.IsVaryingData(s):
+			return Varying
+		case c.IsWarpData(s):
+			warpData = true
+		case c.isCoord(s):
+			coords = true
+		case c.IsBlockSym(s):
+			top = BlockUniform
+		}
+	}
+	if warpData {
+		top = WarpUniform
+	}
+	if !coords {
+		return top
+	}
+	if c.findSplit(affine.True, syms, eval, true) != nil {
+		return Varying
+	}
+	if top > WarpUniform && c.findSplit(affine.True, syms, eval, false) != nil {
+		return WarpUniform
+	}
+	return top
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// VaryingData returns a symbol of data that may differ between lanes
+// which p mentions, if any.
+func (c *Context) VaryingData(p affine.Pred) (affine.Sym, bool) {
+	for _, s := range p.Syms() {
+		if c.IsVaryingData(s) {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// Split is a witness that a condition divides threads: values of the
+// uniform symbols, and which threads of the block satisfy the condition.
+type Split struct {
+	Env    affine.Env
+	Search *Search
+	Syms   []affine.Sym
+	// Within marks the threads considered; Hold those of them for which
+	// the condition holds.
+	Within, Hold []bool
+	// Warp is the warp in which the condition divides the lanes; -1 for a
+	// division of the block.
+	Warp int
+	// Exact is true when the search tried every value of every symbol.
+	Exact bool
+}
+
+// Bindings describes the uniform values of the witness: "BlockIdx.X = 0".
+func (s *Split) Bindings() string { return s.Search.Bindings(s.Env, s.Syms) }
+
+// Skipping returns the threads considered for which the condition fails.
+func (s *Split) Skipping() []bool {
+	out := make([]bool, len(s.Hold))
+	for i := range out {
+		out[i] = s.Within[i] && !s.Hold[i]
+	}
+	return out
+}
+
+// BlockSplit searches values of the uniform symbols under which p holds
+// for some threads of a block and fails for others, among the threads for
+// which within holds. It returns nil when none is found; p and within must
+// not depend on data that varies between lanes.
+func (c *Context) BlockSplit(within, p affine.Pred) *Split {
+	return c.predSplit(within, p, false)
+}
+
+// WarpSplit is BlockSplit for the lanes of one warp.
+func (c *Context) WarpSplit(within, p affine.Pred) *Split {
+	return c.predSplit(within, p, true)
+}
+
+func (c *Context) predSplit(within, p affine.Pred, perWarp bool) *Split {
+	if !p.DependsOn(c.isCoord) {
+		return nil
+	}
+	syms := append(within.Syms(), p.Syms()...)
+	return c.findSplit(within, syms, func(env affine.Env) (int64, bool) {
+		v, err := p.Eval(env)
+		return b2i(v), err == nil
+	}, perWarp)
+}
+
+// findSplit searches an assignment under which eval takes two values
+// among the threads (of one warp when perWarp) for which within holds.
+func (c *Context) findSplit(within affine.Pred, syms []affine.Sym, eval func(affine.Env) (int64, bool), perWarp bool) *Split {
+	uni := c.UniformSyms([]affine.Pred{within}, nil)
+	for _, s := range syms {
+		if !c.isCoord(s) {
+			uni = append(uni, s)
+		}
+	}
+	slices.Sort(uni)
+	uni = slices.Compact(uni)
+	search := c.NewSearch(uni)
+	env := c.NewEnv(0)
+	n := c.Threads()
+	found := -2
+	search.Each(env, func() bool {
+		group, first, have := -1, int64(0), false
+		for lin := 0; lin < n; lin++ {
+			g := 0
+			if perWarp {
+				g = lin / model.WarpSize
+			}
+			if g != group {
+				group, have = g, false
+			}
+			c.SetThread(env, lin)
+			if ok, err := within.Eval(env); err != nil || !ok {
+				continue
+			}
+			v, ok := eval(env)
+			if !ok {
+				continue
+			}
+			if !have {
+				first, have = v, true
+			} else if v != first {
+				found = g
+				if !perWarp {
+					found = -1
+				}
+				return false
+			}
+		}
+		return true
+	})
+	if found == -2 {
+		return nil
+	}
+	sp := &Split{Env: env, Search: search, Syms: uni, Warp: found, Exact: search.Exact(),
+		Within: make([]bool, n), Hold: make([]bool, n)}
+	for lin := 0; lin < n; lin++ {
+		c.SetThread(env, lin)
+		ok, err := within.Eval(env)
+		sp.Within[lin] = err == nil && ok
+		v, ok2 := eval(env)
+		sp.Hold[lin] = sp.Within[lin] && ok2 && v != 0
+	}
+	return sp
+}
