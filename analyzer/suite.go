@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/smemlint/smemlint/analyzer/bankconflict"
+	"github.com/smemlint/smemlint/analyzer/barrier"
 	"github.com/smemlint/smemlint/analyzer/capacity"
 	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/directives"
@@ -19,6 +20,7 @@ func Checks() []*analysis.Analyzer {
 		bankconflict.Analyzer,
 		coalescing.Analyzer,
 		capacity.Analyzer,
+		barrier.Analyzer,
 		directives.Analyzer,
 	}
 }

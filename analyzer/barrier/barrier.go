@@ -1,0 +1,265 @@
+package barrier
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"reflect"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/analyzer/kernels"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports barriers reached under thread-dependent control.
+var Analyzer = &analysis.Analyzer{
+	Name:     "barrier",
+	Doc:      doctext.MustExtract(doc, "barrier"),
+	URL:      "https://github.com/smemlint/smemlint/blob/main/docs/checks/barrier.md",
+	Requires: []*analysis.Analyzer{kernels.Analyzer},
+	Run:      run,
+	// The findings, for tests and tools that pair them with launches.
+	ResultType: reflect.TypeFor[[]*Finding](),
+}
+
+// Finding is one barrier that some threads do not reach.
+type Finding struct {
+	Ctx  *kernels.Context
+	Sync *kernels.Sync
+	// Node is where to report: the barrier, or the device-function call
+	// that reaches it under the splitting condition.
+	Node    ast.Node
+	Message string
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
+	rep := report.New(pass, "barrier")
+	found := Findings(res)
+	for _, f := range found {
+		rep.Reportf(f.Node, f.Message)
+	}
+	return found, nil
+}
+
+// Findings checks every barrier of every context.
+func Findings(res *kernels.Result) []*Finding {
+	var out []*Finding
+	for _, ctx := range res.Contexts {
+		for _, s := range ctx.Syncs {
+			if f := Check(ctx, s); f != nil {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// Check returns the finding for one synchronisation event, or nil.
+func Check(ctx *kernels.Context, s *kernels.Sync) *Finding {
+	switch s.Kind {
+	case kernels.SyncThreads, kernels.ClusterSync:
+		return checkBlock(ctx, s)
+	case kernels.SyncWarp:
+		return checkWarp(ctx, s)
+	}
+	return nil
+}
+
+// checker holds what the messages about one barrier need.
+type checker struct {
+	ctx  *kernels.Context
+	s    *kernels.Sync
+	name string // "SyncThreads", "Cluster().Sync", "SyncWarp(0xffffffff)"
+	unit string // what deadlocks: "block", "cluster"
+}
+
+func newChecker(ctx *kernels.Context, s *kernels.Sync) *checker {
+	c := &checker{ctx: ctx, s: s, name: "SyncThreads", unit: "block"}
+	switch s.Kind {
+	case kernels.ClusterSync:
+		c.name, c.unit = "Cluster().Sync", "cluster"
+	case kernels.SyncWarp:
+		c.name = "SyncWarp"
+		if m, ok := s.Mask.IsConst(); ok {
+			c.name = fmt.Sprintf("SyncWarp(0x%08x)", uint64(m)&kernels.FullMask)
+		}
+	}
+	return c
+}
+
+func checkBlock(ctx *kernels.Context, s *kernels.Sync) *Finding {
+	c := newChecker(ctx, s)
+	for _, ctrl := range s.Ctrl {
+		if c.dataDependent(ctrl.Pred, true) {
+			return c.dataFinding(ctrl)
+		}
+	}
+	guard := s.Guard()
+	if sp := ctx.BlockSplit(affine.True, guard); sp != nil {
+		i := c.culprit(sp.Env, allThreads(ctx))
+		return c.splitFinding(s.Ctrl[i], sp.Bindings(), sp.Skipping())
+	}
+	for _, e := range relevantExits(ctx, s) {
+		if c.dataDependent(e.Guard(), true) {
+			return c.exitDataFinding(e)
+		}
+		if sp := ctx.BlockSplit(affine.OrP(e.Guard(), guard), e.Guard()); sp != nil {
+			leave := make([]bool, len(sp.Hold))
+			copy(leave, sp.Hold)
+			return c.exitFinding(e, sp.Bindings(), leave)
+		}
+	}
+	if s.Kind == kernels.ClusterSync {
+		if cs := ctx.ClusterSplit(guard); cs != nil {
+			return c.clusterFinding(cs)
+		}
+	}
+	return nil
+}
+
+func checkWarp(ctx *kernels.Context, s *kernels.Sync) *Finding {
+	c := newChecker(ctx, s)
+	for _, ctrl := range s.Ctrl {
+		if c.dataDependent(ctrl.Pred, false) && !s.Mask.DependsOn(ctx.IsData) {
+			return c.dataFinding(ctrl)
+		}
+	}
+	guard := s.Guard()
+	if mf := ctx.MaskFault(guard, s.Mask); mf != nil {
+		return c.maskFinding(mf, nil)
+	}
+	for _, e := range relevantExits(ctx, s) {
+		if mf := ctx.MaskFault(affine.AndP(guard, affine.NotP(e.Guard())), s.Mask); mf != nil && mf.Missing != 0 {
+			return c.maskFinding(mf, e)
+		}
+	}
+	return nil
+}
+
+// dataDependent reports whether p depends on data that differs between
+// lanes (or, for block-wide barriers, between warps).
+func (c *checker) dataDependent(p affine.Pred, warps bool) bool {
+	for _, s := range p.Syms() {
+		if c.ctx.IsVaryingData(s) || warps && c.ctx.IsWarpData(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func allThreads(ctx *kernels.Context) []int {
+	out := make([]int, ctx.Threads())
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// culprit returns the index of the first condition of the barrier's
+// control that some of the given threads fail.
+func (c *checker) culprit(env affine.Env, threads []int) int {
+	live := slices.Clone(threads)
+	for i, ctrl := range c.s.Ctrl {
+		failed := false
+		live = slices.DeleteFunc(live, func(t int) bool {
+			c.ctx.SetThread(env, t)
+			ok, err := ctrl.Pred.Eval(env)
+			if err != nil || !ok {
+				failed = true
+				return true
+			}
+			return false
+		})
+		if failed {
+			return i
+		}
+	}
+	return len(c.s.Ctrl) - 1
+}
+
+// relevantExits returns the exits by which some threads miss the barrier
+// in a later iteration of a loop that holds both (break, return, panic),
+// or jump past it or back over it (goto).
+func relevantExits(ctx *kernels.Context, s *kernels.Sync) []*kernels.Exit {
+	var out []*kernels.Exit
+	for _, e := range ctx.Exits {
+		switch e.Via {
+		case "break":
+			target := ctx.BreakTarget(e)
+			for _, l := range e.Loops {
+				if l.Pos == target && slices.Contains(s.Loops, l) {
+					out = append(out, e)
+				}
+			}
+		case "return", "panic":
+			fn := ctx.FuncAt(e.Pos)
+			for _, l := range e.Loops {
+				if slices.Contains(s.Loops, l) && (e.Via == "panic" || ctx.FuncAt(l.Pos) == fn) {
+					out = append(out, e)
+					break
+				}
+			}
+		case "goto":
+			if jumpsOver(ctx, e, s) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// jumpsOver reports whether a goto and its label enclose the barrier (or
+// the call that leads to it) in the same function invocation.
+func jumpsOver(ctx *kernels.Context, e *kernels.Exit, s *kernels.Sync) bool {
+	label := ctx.LabelStmt(e)
+	if label == nil || len(s.Calls) < len(e.Calls) || !slices.Equal(s.Calls[:len(e.Calls)], e.Calls) {
+		return false
+	}
+	at := s.Call.Pos()
+	if len(s.Calls) > len(e.Calls) {
+		at = s.Calls[len(e.Calls)]
+	}
+	if ctx.FuncAt(at) != ctx.FuncAt(e.Pos) {
+		return false
+	}
+	lo, hi := min(e.Pos, label.Pos()), max(e.Pos, label.Pos())
+	return at > lo && at < hi
+}
+
+// site returns where to report a finding whose cause is at pos, and the
+// words that place the barrier when that is a device-function call.
+func (c *checker) site(pos token.Pos) (ast.Node, string) {
+	fn := c.ctx.FuncAt(pos)
+	for _, at := range c.s.Calls {
+		if c.ctx.FuncAt(at) != fn {
+			continue
+		}
+		call := c.ctx.CallAt(at)
+		if call == nil {
+			break
+		}
+		return call, fmt.Sprintf(" (in %s, %s)", calleeName(call), c.ctx.PosText(c.s.Call.Pos()))
+	}
+	return c.s.Call, ""
+}
+
+func calleeName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	case *ast.IndexExpr:
+		return calleeName(&ast.CallExpr{Fun: f.X})
+	}
+	return "a device function"
+}
