@@ -3,7 +3,9 @@
 # make golangci (a golangci-lint with the smemlint plugin, run on examples/).
 GO          ?= go
 BIN         := $(CURDIR)/bin
-STATICCHECK := honnef.co/go/tools/cmd/staticcheck@2026.2.2
+# staticcheck 2026.2.2 is module version v0.8.2; the proxy refuses the
+# release name as a version query.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES      = $(shell git ls-files '*.go' | grep -v '/testdata/')
 
 .PHONY: all build demo test fmt-check vet staticcheck unit bench fuzz clean e2e-deps golangci docs

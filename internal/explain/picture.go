@@ -222,14 +222,13 @@ func fixText(t *Target) string {
 	if ev.Worst.Excess(t.Shared()) <= 0 {
 		return "none needed: the request is at its ideal."
 	}
-	if t.Finding != nil {
-		for _, f := range t.Finding.Fixes {
-			var edits []string
-			for _, e := range f.Edits {
-				edits = append(edits, fmt.Sprintf("%s:%d:%d → %q", filepath.Base(e.Pos.Filename), e.Pos.Line, e.Pos.Column, e.NewText))
-			}
-			return fmt.Sprintf("%s (%s; smemlint -fix applies it, editors offer it as a quick fix).", f.Message, strings.Join(edits, ", "))
+	if t.Finding != nil && len(t.Finding.Fixes) > 0 {
+		f := t.Finding.Fixes[0]
+		var edits []string
+		for _, e := range f.Edits {
+			edits = append(edits, fmt.Sprintf("%s:%d:%d → %q", filepath.Base(e.Pos.Filename), e.Pos.Line, e.Pos.Column, e.NewText))
 		}
+		return fmt.Sprintf("%s (%s; smemlint -fix applies it, editors offer it as a quick fix).", f.Message, strings.Join(edits, ", "))
 	}
 	if t.Shared() {
 		return "make the lanes of a warp touch different banks: pad the array's rows (an odd row length in words spreads a column over all banks) or swizzle the column index (col ^ row)."
