@@ -5,7 +5,6 @@ import (
 	"testing"
 )
 
-
 // warp builds the request of warp w of a block whose threads are numbered
 // x + y*bx: addr maps (tx, ty) to an element index, on decides which lanes
 // take part.
