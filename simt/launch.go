@@ -33,7 +33,10 @@ func Launch(cfg Config, kernel func(t *Thread)) error {
 	if lerr != nil {
 		return lerr
 	}
-	if lerr := l.run(); lerr != nil {
+	l.trace = newLaunchTrace(l, traceDir != "")
+	lerr = l.run()
+	l.trace.finish(lerr)
+	if lerr != nil {
 		return lerr
 	}
 	return nil
@@ -65,6 +68,8 @@ type launch struct {
 	named     atomic.Bool
 	nameMu    sync.Mutex
 	stackName string // the kernel's name, read from the first waiting thread's stack
+
+	trace *launchTrace // nil unless the launch is traced (trace.go)
 }
 
 // run spreads the groups over workers, one per processor, each holding
@@ -80,7 +85,7 @@ func (l *launch) run() *LaunchError {
 			break
 		}
 		wg.Add(1)
-		w := &worker{l: l, wg: &wg}
+		w := &worker{l: l, wg: &wg, tr: l.trace.newWorker()}
 		go w.run()
 	}
 	wg.Wait()
@@ -143,6 +148,7 @@ type worker struct {
 	active bool       // g is being run
 	free   []*carrier // idle carriers, most recently used last
 	all    []*carrier
+	tr     *workerTrace // the worker's part of a traced launch; nil otherwise
 }
 
 // run runs groups until none is left or the launch fails, then ends the
@@ -168,6 +174,7 @@ func (w *worker) run() {
 			w.active = true
 		}
 		w.runGroup()
+		w.tr.groupDone(&w.g)
 		w.active = false
 	}
 	for _, c := range w.all {

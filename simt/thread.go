@@ -33,6 +33,11 @@ type Thread struct {
 	csyncs  int     // Cluster().Sync calls completed
 	mapPC   uintptr // site of a MapSharedRank of another block since the last Cluster().Sync
 	mapRank int
+
+	// Synchronisations passed, for traced runs: they separate the epochs
+	// in which requests form and accesses may race (trace.go).
+	barriers  int32 // SyncThreads calls completed
+	warpSyncs int32 // SyncWarp calls completed
 }
 
 // enter checks that t is the thread running now and returns its group. A
@@ -93,4 +98,5 @@ func (t *Thread) SyncThreads() {
 		g.releaseAll(b.threads)
 	}
 	g.park(t)
+	t.barriers++
 }

@@ -38,6 +38,7 @@ func (k waitKind) shuffle() bool { return k >= waitShfl && k <= waitShflXor }
 // mask, and every lane in it must exist and not have exited.
 func (t *Thread) SyncWarp(mask uint32) {
 	t.collective(waitSyncWarp, mask, 0, 0, WarpSize)
+	t.warpSyncs++
 }
 
 // BallotSync is __ballot_sync: bit n of the result is set when lane n is

@@ -1,0 +1,162 @@
+package simt_test
+
+import (
+	"maps"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/smemlint/smemlint/simt"
+)
+
+// site is what a test expects of one traced site.
+type site struct {
+	Op, Space string
+	Figures   map[int]int // requests by figure
+}
+
+func traced(t *testing.T, cfg simt.Config, k func(*simt.Thread)) *simt.TraceLaunch {
+	t.Helper()
+	out, err := simt.LaunchTraced(cfg, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sitesOf(tl *simt.TraceLaunch) map[int32]site {
+	got := map[int32]site{}
+	for _, s := range tl.Sites {
+		got[s.Site] = site{s.Op, s.Space, maps.Clone(s.Figures)}
+	}
+	return got
+}
+
+func TestTraceRequests(t *testing.T) {
+	g := simt.Malloc[float32](4096)
+	type pair struct{ A, B float32 }
+	type triple struct{ A, B, C float32 }
+	tests := []struct {
+		name  string
+		block int
+		k     func(t *simt.Thread)
+		want  map[int32]site
+	}{
+		{"stride 2 shared load, 2 warps", 64, func(t *simt.Thread) {
+			s := simt.Shared[[256]float32](t)
+			tid := t.ThreadIdx.X
+			_ = *simt.TraceLoad(t, 0, &s[tid*2])
+		}, map[int32]site{0: {"load", "shared", map[int]int{2: 2}}}},
+		{"coalesced global store", 32, func(t *simt.Thread) {
+			simt.TraceStore(t, 1, &g[t.ThreadIdx.X], 1)
+		}, map[int32]site{1: {"store", "global", map[int]int{4: 1}}}},
+		{"guard: lanes 0-15 of a 4-byte stride-32 load", 32, func(t *simt.Thread) {
+			s := simt.Shared[[1024]float32](t)
+			if tid := t.ThreadIdx.X; tid < 16 {
+				_ = *simt.TraceLoad(t, 2, &s[tid*32])
+			}
+		}, map[int32]site{2: {"load", "shared", map[int]int{16: 1}}}},
+		{"divergent trip counts: lane n runs n+1 iterations", 32, func(t *simt.Thread) {
+			tid := t.ThreadIdx.X
+			for i := 0; i <= tid; i++ {
+				_ = *simt.TraceLoad(t, 3, &g[i*32+tid])
+			}
+		}, map[int32]site{3: {"load", "global", figures32()}}},
+		{"barrier separates requests", 64, func(t *simt.Thread) {
+			s := simt.Shared[[64]float32](t)
+			tid := t.ThreadIdx.X
+			if tid < 32 {
+				simt.TraceStore(t, 4, &s[tid], 1)
+			}
+			t.SyncThreads()
+			if tid >= 16 && tid < 48 {
+				simt.TraceStore(t, 4, &s[tid], 2)
+			}
+		}, map[int32]site{4: {"store", "shared", map[int]int{1: 3}}}},
+		{"8-byte struct of two floats is one access", 32, func(t *simt.Thread) {
+			s := simt.Shared[[32]pair](t)
+			_ = *simt.TraceLoad(t, 5, &s[t.ThreadIdx.X])
+		}, map[int32]site{5: {"load", "shared", map[int]int{2: 1}}}},
+		{"12-byte struct: three 4-byte parts", 32, func(t *simt.Thread) {
+			s := simt.Shared[[32]triple](t)
+			_ = *simt.TraceLoad(t, 6, &s[t.ThreadIdx.X])
+		}, map[int32]site{6: {"load", "shared", map[int]int{1: 3}}}},
+		{"partial last warp", 40, func(t *simt.Thread) {
+			_ = *simt.TraceLoad(t, 7, &g[t.ThreadIdx.X])
+		}, map[int32]site{7: {"load", "global", map[int]int{4: 1, 1: 1}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tl := traced(t, simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: tc.block}}, tc.k)
+			if diff := cmp.Diff(tc.want, sitesOf(tl)); diff != "" {
+				t.Errorf("sites (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// figures32 is what a loop gives whose trip count is lane+1: iteration i
+// has the 32-i lanes from lane i on, consecutive floats of one row.
+func figures32() map[int]int {
+	m := map[int]int{}
+	for i := 0; i < 32; i++ {
+		lo, hi := i*32+i, i*32+31 // the words read
+		m[hi*4/32-lo*4/32+1]++
+	}
+	return m
+}
+
+func TestTraceHazards(t *testing.T) {
+	tests := []struct {
+		name  string
+		block int
+		k     func(t *simt.Thread)
+		want  []string // kind and op of each hazard
+	}{
+		{"barrier orders", 64, func(t *simt.Thread) {
+			s := simt.Shared[[64]float32](t)
+			tid := t.ThreadIdx.X
+			simt.TraceStore(t, 0, &s[tid], 1)
+			t.SyncThreads()
+			_ = *simt.TraceLoad(t, 1, &s[63-tid])
+		}, nil},
+		{"read of another warp's write", 64, func(t *simt.Thread) {
+			s := simt.Shared[[64]float32](t)
+			tid := t.ThreadIdx.X
+			simt.TraceStore(t, 0, &s[tid], 1)
+			_ = *simt.TraceLoad(t, 1, &s[63-tid])
+		}, []string{"race read after write", "race write after read"}},
+		{"warp-synchronous without SyncWarp", 32, func(t *simt.Thread) {
+			s := simt.Shared[[64]float32](t)
+			tid := t.ThreadIdx.X
+			simt.TraceStore(t, 0, &s[tid], *simt.TraceLoad(t, 1, &s[tid+1]))
+		}, []string{"warp write after read"}},
+		{"SyncWarp orders lanes", 32, func(t *simt.Thread) {
+			s := simt.Shared[[64]float32](t)
+			tid := t.ThreadIdx.X
+			v := *simt.TraceLoad(t, 1, &s[tid+1])
+			t.SyncWarp(^uint32(0))
+			simt.TraceStore(t, 0, &s[tid], v)
+		}, nil},
+		{"atomics do not race", 64, func(t *simt.Thread) {
+			s := simt.Shared[[1]int32](t)
+			simt.AtomicAdd(t, simt.TraceAtomic(t, 2, &s[0]), 1)
+		}, nil},
+		{"bytes of one word do not race", 32, func(t *simt.Thread) {
+			s := simt.Shared[[32]uint8](t)
+			simt.TraceStore(t, 3, &s[t.ThreadIdx.X], 1)
+		}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tl := traced(t, simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: tc.block}}, tc.k)
+			var got []string
+			for _, h := range tl.Hazards {
+				got = append(got, h.Kind+" "+h.Op)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("hazards (-want +got):\n%s\n%+v", diff, tl.Hazards)
+			}
+		})
+	}
+}

@@ -1,0 +1,281 @@
+package simt
+
+import (
+	"reflect"
+
+	"github.com/smemlint/smemlint/model"
+)
+
+// Request formation in traced runs (for simcheck).
+//
+// A request is one execution of one access site by the lanes of one warp
+// that take part. SIMT hardware issues a warp's k-th execution of a site
+// for all the lanes that reach it together, so the lanes' k-th records of
+// a site form one request: lanes that skip the site are absent from it,
+// and lanes that leave a loop early are absent from its later requests.
+// Counting starts again after every barrier (no request spans one) and,
+// for the lanes of a warp, after every SyncWarp. Within those epochs the
+// order in which the scheduler runs threads does not matter, so requests
+// form without running warps in lockstep, and kernels compute what they
+// compute in plain runs.
+//
+// A value that is not one access of 1, 2, 4, 8 or 16 aligned bytes (a
+// 12-byte struct) is accessed part by part, as the analyzer assumes: each
+// part forms requests of its own.
+
+// Memory spaces of traced accesses.
+const (
+	spaceShared uint8 = iota
+	spaceGlobal
+	spaceRemote // shared memory of another block of the cluster
+)
+
+var spaceNames = [...]string{"shared", "global", "remote"}
+
+// workerTrace is one worker's part of a traced launch: the pending
+// requests of the group it runs, and what it measured so far.
+type workerTrace struct {
+	lt     *launchTrace
+	arch   *model.Arch
+	blocks []blockTrace // the running group's blocks, by rank
+	stats  *traceStats
+	free   []*pendReq
+}
+
+func newWorkerTrace(lt *launchTrace) *workerTrace {
+	return &workerTrace{lt: lt, arch: lt.l.arch, stats: newTraceStats()}
+}
+
+// blockTrace is the pending state of one block.
+type blockTrace struct {
+	used   bool
+	epoch  int32 // the barrier epoch of the pending requests
+	warps  []warpTrace
+	shadow shadow
+}
+
+// warpTrace holds the pending requests of one warp, by site.
+type warpTrace struct {
+	sites   []*siteTrace // by site number; nil where the warp made no access
+	touched []int32      // the site numbers with state
+}
+
+type siteTrace struct {
+	parts []partTrace // one per part of the accessed value; usually one
+}
+
+// partTrace forms the requests of one part of one site in one warp.
+type partTrace struct {
+	epoch int32           // the warp's SyncWarp epoch of the pending requests
+	count [WarpSize]int32 // each lane's executions in the epoch
+	pend  []*pendReq      // by execution; nil once priced
+}
+
+// pendReq is a request still open to lanes.
+type pendReq struct {
+	req   model.Request
+	site  int32
+	op    uint8
+	space uint8
+	mixed bool // lanes disagreed on the space or width: not priced
+}
+
+// access records one traced access of the running thread t.
+func (w *workerTrace) access(t *Thread, site int32, p uintptr, typ reflect.Type, op uint8) {
+	if site < 0 {
+		return
+	}
+	space, addr := w.locate(t, p)
+	size := typ.Size()
+	if op == opAtomic || isAccessWidth(size) && addr%int64(size) == 0 {
+		w.record(t, site, 0, space, addr, int(size), op)
+		return
+	}
+	part := 0
+	w.parts(typ, addr, func(a int64, n int) {
+		w.record(t, site, part, space, a, n, op)
+		part++
+	})
+}
+
+func isAccessWidth(size uintptr) bool {
+	return size == 1 || size == 2 || size == 4 || size == 8 || size == 16
+}
+
+// parts splits an access of a value of type typ at addr into the accesses
+// the analyzer assumes: one per aligned 1-, 2-, 4-, 8- or 16-byte value,
+// field by field and element by element (the first 64 elements) otherwise.
+func (w *workerTrace) parts(typ reflect.Type, addr int64, emit func(addr int64, size int)) {
+	size := typ.Size()
+	if isAccessWidth(size) && addr%int64(size) == 0 {
+		emit(addr, int(size))
+		return
+	}
+	switch typ.Kind() {
+	case reflect.Struct:
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			w.parts(f.Type, addr+int64(f.Offset), emit)
+		}
+	case reflect.Array:
+		for i := 0; i < typ.Len() && i < 64; i++ {
+			w.parts(typ.Elem(), addr+int64(i)*int64(typ.Elem().Size()), emit)
+		}
+	}
+}
+
+// locate returns the space of the Go address p and the address the
+// hardware would see: the arena offset for shared memory, the address
+// itself for global memory.
+func (w *workerTrace) locate(t *Thread, p uintptr) (space uint8, addr int64) {
+	if off, ok := t.b.sharedOffset(p); ok {
+		return spaceShared, off
+	}
+	for i := range t.g.blocks {
+		if b := &t.g.blocks[i]; b != t.b {
+			if off, ok := b.sharedOffset(p); ok {
+				return spaceRemote, off
+			}
+		}
+	}
+	return spaceGlobal, int64(p)
+}
+
+// record adds lane t's access to the request it belongs to, prices the
+// request when every lane of the warp is in it, and watches shared memory
+// for races.
+func (w *workerTrace) record(t *Thread, site int32, part int, space uint8, addr int64, size int, op uint8) {
+	bt := w.block(t)
+	if epoch := t.barriers + int32(t.csyncs); epoch != bt.epoch {
+		w.flushBlock(bt, t.b)
+		bt.epoch = epoch
+	}
+	wi, lane := int(t.linear)/WarpSize, int(t.linear)%WarpSize
+	wt := &bt.warps[wi]
+	pt := wt.part(site, part)
+	if pt.epoch != t.warpSyncs {
+		w.flushPart(pt, t.b, wi)
+		pt.epoch = t.warpSyncs
+	}
+	k := pt.count[lane]
+	pt.count[lane]++
+	for int(k) >= len(pt.pend) {
+		pt.pend = append(pt.pend, nil)
+	}
+	r := pt.pend[k]
+	if r == nil {
+		r = w.newReq()
+		r.site, r.op, r.space = site, op, space
+		r.req.Size, r.req.Load = size, op == opLoad
+		pt.pend[k] = r
+	} else if r.space != space || r.req.Size != size {
+		r.mixed = true
+	}
+	r.req.Addr[lane] = addr
+	r.req.On |= 1 << lane
+	if r.req.On == t.b.warps[wi].present {
+		w.price(r, t.b, wi)
+		pt.pend[k] = nil
+	}
+	if space == spaceShared {
+		w.race(t, bt, site, addr, size, op)
+	}
+}
+
+// block returns the trace state of t's block, set up on first use.
+func (w *workerTrace) block(t *Thread) *blockTrace {
+	if len(w.blocks) < len(t.g.blocks) {
+		w.blocks = append(w.blocks, make([]blockTrace, len(t.g.blocks)-len(w.blocks))...)
+	}
+	bt := &w.blocks[t.b.rank]
+	if !bt.used {
+		bt.used = true
+		bt.epoch = t.barriers + int32(t.csyncs)
+		if cap(bt.warps) < len(t.b.warps) {
+			bt.warps = make([]warpTrace, len(t.b.warps))
+		}
+		bt.warps = bt.warps[:len(t.b.warps)]
+		bt.shadow.reset()
+	}
+	return bt
+}
+
+// part returns the request state of one part of a site.
+func (wt *warpTrace) part(site int32, part int) *partTrace {
+	for int(site) >= len(wt.sites) {
+		wt.sites = append(wt.sites, nil)
+	}
+	st := wt.sites[site]
+	if st == nil {
+		st = &siteTrace{}
+		wt.sites[site] = st
+	}
+	if len(st.parts) == 0 {
+		wt.touched = append(wt.touched, site)
+	}
+	for part >= len(st.parts) {
+		st.parts = append(st.parts, partTrace{})
+	}
+	return &st.parts[part]
+}
+
+// flushPart prices the pending requests of a part and starts it afresh.
+func (w *workerTrace) flushPart(pt *partTrace, b *block, warp int) {
+	for k, r := range pt.pend {
+		if r != nil {
+			w.price(r, b, warp)
+			pt.pend[k] = nil
+		}
+	}
+	pt.pend = pt.pend[:0]
+	pt.count = [WarpSize]int32{}
+}
+
+// flushBlock prices every pending request of a block: its epoch is over.
+func (w *workerTrace) flushBlock(bt *blockTrace, b *block) {
+	for wi := range bt.warps {
+		wt := &bt.warps[wi]
+		for _, site := range wt.touched {
+			st := wt.sites[site]
+			for i := range st.parts {
+				w.flushPart(&st.parts[i], b, wi)
+			}
+			st.parts = st.parts[:0]
+		}
+		wt.touched = wt.touched[:0]
+	}
+}
+
+// groupDone prices what the group left pending and makes the worker's
+// state ready for its next group.
+func (w *workerTrace) groupDone(g *group) {
+	if w == nil {
+		return
+	}
+	for i := range w.blocks {
+		bt := &w.blocks[i]
+		if bt.used && i < len(g.blocks) {
+			w.flushBlock(bt, &g.blocks[i])
+		}
+		bt.used = false
+	}
+}
+
+func (w *workerTrace) newReq() *pendReq {
+	if n := len(w.free); n > 0 {
+		r := w.free[n-1]
+		w.free = w.free[:n-1]
+		return r
+	}
+	return &pendReq{}
+}
+
+// price measures a complete request and returns it to the free list.
+func (w *workerTrace) price(r *pendReq, b *block, warp int) {
+	if !r.mixed {
+		figure, ideal := price(w.arch, &r.req, r.space != spaceGlobal)
+		w.stats.add(r, b.idx, warp, figure, ideal)
+	}
+	*r = pendReq{}
+	w.free = append(w.free, r)
+}
