@@ -98,9 +98,7 @@ func bankGrid(k *Kernel, t *Target) string {
 	arch := k.Ctx.Arch
 	var s strings.Builder
 	fmt.Fprintf(&s, "<p><b>%d:%d %s</b>: lanes of warp %d in their banks</p>\n", t.Pos.Line, t.Pos.Column, template.HTMLEscapeString(t.Access.Text), r.Warp)
-	per := model.WarpSize / max(r.Shared.Phases, 1)
-	for p := 0; p < max(r.Shared.Phases, 1); p++ {
-		mask := r.Req.On & (uint32((uint64(1)<<per)-1) << (p * per))
+	for _, mask := range phaseMasks(&r) {
 		if mask == 0 {
 			continue
 		}
@@ -154,9 +152,7 @@ func laneCosts(k *Kernel, t *Target) (costs [model.WarpSize]int, figure string) 
 	r := ev.Worst
 	arch := k.Ctx.Arch
 	if t.Shared() {
-		per := model.WarpSize / max(r.Shared.Phases, 1)
-		for p := 0; p < max(r.Shared.Phases, 1); p++ {
-			mask := r.Req.On & (uint32((uint64(1)<<per)-1) << (p * per))
+		for _, mask := range phaseMasks(&r) {
 			for _, col := range bankColumns(arch, &r.Req, mask) {
 				for _, w := range col {
 					for _, l := range w.lanes {

@@ -56,9 +56,7 @@ func relative(name string) string {
 // row k holding the k-th distinct word each bank must deliver. A phase
 // costs as many wavefronts as its tallest column.
 func writeBanks(w io.Writer, arch *model.Arch, r *kernels.Request) {
-	per := model.WarpSize / max(r.Shared.Phases, 1)
-	for p := 0; p < max(r.Shared.Phases, 1); p++ {
-		mask := r.Req.On & (uint32((uint64(1)<<per)-1) << (p * per))
+	for p, mask := range phaseMasks(r) {
 		if mask == 0 {
 			continue
 		}
@@ -100,6 +98,18 @@ func writeBanks(w io.Writer, arch *model.Arch, r *kernels.Request) {
 	fmt.Fprintln(w, ".")
 	fmt.Fprintln(w, "(column: a bank; row k: the k-th distinct word each bank delivers, in wavefront k;")
 	fmt.Fprintln(w, " a number is the first lane touching that word, + when more lanes share it: a broadcast)")
+}
+
+// phaseMasks returns the lanes of a shared request that are on, phase by
+// phase.
+func phaseMasks(r *kernels.Request) []uint32 {
+	n := max(r.Shared.Phases, 1)
+	per := model.WarpSize / n
+	masks := make([]uint32, n)
+	for p := range masks {
+		masks[p] = r.Req.On & (uint32((uint64(1)<<per)-1) << (p * per))
+	}
+	return masks
 }
 
 // word is one bank word of a request: the lanes that touch it.
