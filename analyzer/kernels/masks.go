@@ -171,3 +171,27 @@ func (c *Context) holdsIn(env affine.Env, p affine.Pred) (hold, fail bool) {
 	}
 	return hold, fail
 }
+
+// WarpMask returns the lanes that satisfy p under the uniform values of
+// env, when they are the same lanes in every warp in which any lane does;
+// ok is false otherwise. env's thread-index symbols are overwritten.
+func (c *Context) WarpMask(p affine.Pred, env affine.Env) (mask uint64, ok bool) {
+	n, found := c.Threads(), false
+	for w := 0; w*model.WarpSize < n; w++ {
+		var m uint64
+		for l := 0; l < model.WarpSize && w*model.WarpSize+l < n; l++ {
+			c.SetThread(env, w*model.WarpSize+l)
+			if v, err := p.Eval(env); err == nil && v {
+				m |= 1 << l
+			}
+		}
+		switch {
+		case m == 0:
+		case !found:
+			mask, found = m, true
+		case m != mask:
+			return 0, false
+		}
+	}
+	return mask, found
+}

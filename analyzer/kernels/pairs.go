@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -21,8 +22,11 @@ type Conflict struct {
 	// Loop is the loop whose iterations the two instances belong to when
 	// they differ; nil when both run in the same iteration of every loop.
 	Loop *Loop
-	// Bindings describes the uniform values of the witness.
+	// Bindings describes the uniform values of the witness; Env holds
+	// them (and, past the context's symbols, the loop values of B when
+	// they differ from A's).
 	Bindings string
+	Env      affine.Env
 	Exact    bool
 }
 
@@ -33,6 +37,11 @@ type PairQuery struct {
 	// Ordered looks only for instances of A that run before instances of
 	// B in program order (write then read, read then write).
 	Ordered bool
+	// CrossIteration looks only for instances in different iterations of
+	// a loop (for two accesses of one statement).
+	CrossIteration bool
+	// CrossWarp restricts the two threads to different warps.
+	CrossWarp bool
 }
 
 // FindConflict searches two threads whose instances of a and b touch the
@@ -42,14 +51,38 @@ type PairQuery struct {
 // under conditions on data that varies between lanes, of another block's
 // shared memory, or both atomic, are never paired.
 func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
+	return c.Conflicts().Find(a, b, q)
+}
+
+// ConflictFinder answers FindConflict for many pairs of one context,
+// evaluating each access once per assignment of the symbols it uses.
+type ConflictFinder struct {
+	ctx   *Context
+	cache map[string][]int64
+}
+
+// maxCached bounds the per-thread address lists a ConflictFinder keeps.
+const maxCached = 1024
+
+// noAddr marks a thread that does not make an access.
+const noAddr = math.MinInt64
+
+// Conflicts returns a ConflictFinder for the context.
+func (c *Context) Conflicts() *ConflictFinder {
+	return &ConflictFinder{ctx: c, cache: map[string][]int64{}}
+}
+
+// Find is FindConflict.
+func (f *ConflictFinder) Find(a, b *Access, q PairQuery) *Conflict {
+	c := f.ctx
 	if !c.pairable(a, b) {
 		return nil
 	}
 	common := commonLoops(a.Loops, b.Loops)
-	if !q.Ordered || a.Seq < b.Seq {
+	if !q.CrossIteration && (!q.Ordered || a.Seq < b.Seq) {
 		lo, hi := min(a.Seq, b.Seq), max(a.Seq, b.Seq)
 		if !c.barrierWhere(func(s *Sync) bool { return s.Seq > lo && s.Seq < hi }) {
-			if cf := c.searchConflict(a, b, q, relation{}); cf != nil {
+			if cf := f.search(a, b, q, relation{}); cf != nil {
 				return cf
 			}
 		}
@@ -58,7 +91,7 @@ func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
 		l := common[p]
 		inLoop := func(s *Sync) bool { return slices.Contains(s.Loops, l) }
 		if !c.barrierWhere(inLoop) {
-			if cf := c.searchConflict(a, b, q, relation{loop: l, level: p}); cf != nil {
+			if cf := f.search(a, b, q, relation{loop: l, level: p}); cf != nil {
 				return cf
 			}
 			continue
@@ -70,12 +103,12 @@ func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
 			return !c.barrierWhere(func(s *Sync) bool { return inLoop(s) && (s.Seq > x.Seq || s.Seq < y.Seq) })
 		}
 		if consecutive(a, b) {
-			if cf := c.searchConflict(a, b, q, relation{loop: l, level: p, next: true}); cf != nil {
+			if cf := f.search(a, b, q, relation{loop: l, level: p, next: true}); cf != nil {
 				return cf
 			}
 		}
 		if !q.Ordered && consecutive(b, a) {
-			if cf := c.searchConflict(a, b, q, relation{loop: l, level: p, next: true, bFirst: true}); cf != nil {
+			if cf := f.search(a, b, q, relation{loop: l, level: p, next: true, bFirst: true}); cf != nil {
 				return cf
 			}
 		}
@@ -133,6 +166,8 @@ type relation struct {
 // symbols that differ renamed to extra symbols.
 type pairSpace struct {
 	ctx       *Context
+	finder    *ConflictFinder
+	pinned    []affine.Sym // symbols fixed at their most permissive value
 	a, b      *Access
 	rel       relation
 	q         PairQuery
@@ -146,8 +181,9 @@ type pairSpace struct {
 	env       affine.Env
 }
 
-func (c *Context) searchConflict(a, b *Access, q PairQuery, rel relation) *Conflict {
-	ps := &pairSpace{ctx: c, a: a, b: b, rel: rel, q: q, copies: map[affine.Sym]affine.Sym{},
+func (f *ConflictFinder) search(a, b *Access, q PairQuery, rel relation) *Conflict {
+	c := f.ctx
+	ps := &pairSpace{ctx: c, finder: f, a: a, b: b, rel: rel, q: q, copies: map[affine.Sym]affine.Sym{},
 		addrB: b.Addr, guardB: b.Guard(), gran: int64(min(a.Size, b.Size))}
 	if rel.loop != nil {
 		for _, l := range commonLoops(a.Loops, b.Loops)[rel.level:] {
@@ -188,9 +224,26 @@ func (ps *pairSpace) plan() {
 		adjacent = ps.rel.loop.Var
 	}
 	isCopy := func(s affine.Sym) bool { return int(s) >= c.Syms.Len() }
+	guards := []affine.Pred{ps.a.Guard(), ps.guardB}
+	inAddr := func(s affine.Sym) bool {
+		is := func(x affine.Sym) bool { return x == s }
+		return ps.a.Addr.DependsOn(is) || ps.addrB.DependsOn(is)
+	}
+	for _, s := range syms {
+		like := ps.original(s)
+		if !isCopy(s) && c.isCoord(s) || s == adjacent || isCopy(s) && like == adjacent {
+			continue
+		}
+		if c.meta[like].domain == nil && !inAddr(s) {
+			if v, ok := c.permissive(s, like, guards); ok {
+				ps.search.addFixed(s, v)
+				ps.pinned = append(ps.pinned, s)
+			}
+		}
+	}
 	for _, s := range syms {
 		switch {
-		case isCopy(s) || c.isCoord(s):
+		case isCopy(s) || c.isCoord(s) || slices.Contains(ps.pinned, s):
 		case s == adjacent:
 			first, second := s, ps.copies[s]
 			if ps.rel.bFirst {
@@ -200,21 +253,31 @@ func (ps *pairSpace) plan() {
 		default:
 			ps.search.Add(s, s)
 		}
-		if !isCopy(s) && !c.isCoord(s) {
+		if !isCopy(s) && !c.isCoord(s) && !slices.Contains(ps.pinned, s) {
 			ps.syms = append(ps.syms, s)
 		}
 	}
 	for orig, cp := range ps.copies {
-		if orig != adjacent && slices.Contains(syms, cp) {
+		if orig != adjacent && slices.Contains(syms, cp) && !slices.Contains(ps.pinned, cp) {
 			ps.search.Add(cp, orig)
 		}
 	}
 	ps.env = c.NewEnv(len(ps.copies))
 	for _, s := range c.Syncs {
-		if s.Kind == SyncWarp && ps.separates(s) {
+		if s.Kind == SyncWarp {
 			ps.warpSyncs = append(ps.warpSyncs, s)
 		}
 	}
+}
+
+// original returns the symbol a copy stands for, or s itself.
+func (ps *pairSpace) original(s affine.Sym) affine.Sym {
+	for orig, cp := range ps.copies {
+		if cp == s {
+			return orig
+		}
+	}
+	return s
 }
 
 // separates reports whether a SyncWarp lies between the two instances of
@@ -228,13 +291,33 @@ func (ps *pairSpace) separates(s *Sync) bool {
 		return false
 	}
 	if !ps.rel.next {
-		return true // iterations further apart hold a whole body
+		return ps.separatesApart(s)
 	}
 	first, second := a, b
 	if ps.rel.bFirst {
 		first, second = b, a
 	}
 	return s.Seq > first.Seq || s.Seq < second.Seq
+}
+
+// separatesApart decides separates for instances in iterations that may
+// differ, from the iterations of the current assignment: the same one,
+// consecutive ones, or iterations further apart, which hold a whole body.
+func (ps *pairSpace) separatesApart(s *Sync) bool {
+	l := ps.rel.loop
+	if !l.HasVar {
+		return true
+	}
+	pa, pb := iterPos(ps.ctx, l, ps.env[l.Var]), iterPos(ps.ctx, l, ps.env[ps.copies[l.Var]])
+	switch {
+	case pa == pb:
+		return s.Seq > min(ps.a.Seq, ps.b.Seq) && s.Seq < max(ps.a.Seq, ps.b.Seq)
+	case pa+1 == pb:
+		return s.Seq > ps.a.Seq || s.Seq < ps.b.Seq
+	case pb+1 == pa:
+		return s.Seq > ps.b.Seq || s.Seq < ps.a.Seq
+	}
+	return true
 }
 
 type pairKey struct {
@@ -244,24 +327,24 @@ type pairKey struct {
 
 // run evaluates both accesses for every thread under each assignment.
 func (ps *pairSpace) run() *Conflict {
-	c, env := ps.ctx, ps.env
-	n := c.Threads()
-	guardA, guardB := ps.a.Guard(), ps.guardB
+	env := ps.env
+	guardA := ps.a.Guard()
 	var out *Conflict
 	ps.search.Each(env, func() bool {
 		if !ps.inOrder() {
 			return true
 		}
+		addrsA := ps.finder.addrs(ps.a, env, nil, guardA, ps.a.Addr)
+		addrsB := ps.finder.addrs(ps.b, env, ps.copies, ps.guardB, ps.addrB)
+		// Index the side with fewer threads, probe with the other.
+		small, large := side{addrsA, int64(ps.a.Size), true}, side{addrsB, int64(ps.b.Size), false}
+		if reaching(addrsB) < reaching(addrsA) {
+			small, large = large, small
+		}
 		byKey := map[pairKey][]int{}
-		for t := 0; t < n; t++ {
-			c.SetThread(env, t)
-			addr, ok := evalAccess(guardA, ps.a.Addr, env)
-			if !ok {
-				continue
-			}
-			for off := int64(0); off < int64(ps.a.Size); off += ps.gran {
-				k := ps.key(addr+off, t)
-				if len(byKey[k]) < 4 {
+		for t, addr := range small.addrs {
+			for off := int64(0); addr != noAddr && off < small.size; off += ps.gran {
+				if k := ps.key(addr+off, t); len(byKey[k]) < 4 && !ps.sameWarpListed(byKey[k], t) {
 					byKey[k] = append(byKey[k], t)
 				}
 			}
@@ -269,16 +352,15 @@ func (ps *pairSpace) run() *Conflict {
 		if len(byKey) == 0 {
 			return true
 		}
-		for t := 0; t < n; t++ {
-			c.SetThread(env, t)
-			addr, ok := evalAccess(guardB, ps.addrB, env)
-			if !ok {
-				continue
-			}
-			for off := int64(0); off < int64(ps.b.Size); off += ps.gran {
-				for _, ta := range byKey[ps.key(addr+off, t)] {
-					if ta != t && !ps.warpOrdered(ta, t) {
-						out = ps.conflict(ta, t, addr+off)
+		for t, addr := range large.addrs {
+			for off := int64(0); addr != noAddr && off < large.size; off += ps.gran {
+				for _, u := range byKey[ps.key(addr+off, t)] {
+					ta, tb := u, t
+					if large.isA {
+						ta, tb = t, u
+					}
+					if ta != tb && !ps.warpOrdered(ta, tb) && !(ps.q.CrossWarp && ta/model.WarpSize == tb/model.WarpSize) {
+						out = ps.conflict(ta, tb, addr+off)
 						return false
 					}
 				}
@@ -286,6 +368,74 @@ func (ps *pairSpace) run() *Conflict {
 		}
 		return true
 	})
+	return out
+}
+
+// sameWarpListed reports whether, for a cross-warp query, a thread of t's
+// warp is already among ts (one per warp is enough).
+func (ps *pairSpace) sameWarpListed(ts []int, t int) bool {
+	if !ps.q.CrossWarp {
+		return false
+	}
+	for _, u := range ts {
+		if u/model.WarpSize == t/model.WarpSize {
+			return true
+		}
+	}
+	return false
+}
+
+// side is one access's addresses per thread under an assignment.
+type side struct {
+	addrs []int64
+	size  int64
+	isA   bool
+}
+
+func reaching(addrs []int64) int {
+	n := 0
+	for _, a := range addrs {
+		if a != noAddr {
+			n++
+		}
+	}
+	return n
+}
+
+// addrs returns the address each thread of the block accesses through acc
+// under env (noAddr where it does not), guard and addr being acc's with the
+// symbols of rename renamed. Results are kept per access and values of its
+// symbols.
+func (f *ConflictFinder) addrs(acc *Access, env affine.Env, rename map[affine.Sym]affine.Sym, guard affine.Pred, addr affine.Expr) []int64 {
+	var key strings.Builder
+	fmt.Fprintf(&key, "%p", acc)
+	syms := append(acc.Guard().Syms(), acc.Addr.Syms()...)
+	slices.Sort(syms)
+	for _, s := range slices.Compact(syms) {
+		if f.ctx.isCoord(s) {
+			continue
+		}
+		if r, ok := rename[s]; ok {
+			s = r
+		}
+		fmt.Fprintf(&key, " %d", env[s])
+	}
+	if v, ok := f.cache[key.String()]; ok {
+		return v
+	}
+	out := make([]int64, f.ctx.Threads())
+	for t := range out {
+		f.ctx.SetThread(env, t)
+		v, ok := evalAccess(guard, addr, env)
+		if !ok {
+			v = noAddr
+		}
+		out[t] = v
+	}
+	if len(f.cache) >= maxCached {
+		clear(f.cache)
+	}
+	f.cache[key.String()] = out
 	return out
 }
 
@@ -345,6 +495,9 @@ func (ps *pairSpace) warpOrdered(ta, tb int) bool {
 	defer func() { env[c.tx], env[c.ty], env[c.tz] = saved[0], saved[1], saved[2] }()
 	la, lb := ta%model.WarpSize, tb%model.WarpSize
 	for _, s := range ps.warpSyncs {
+		if !ps.separates(s) {
+			continue
+		}
 		c.SetThread(env, ta)
 		m, err := s.Mask.Eval(env)
 		if err != nil || s.Mask.DependsOn(c.IsData) || m&(1<<la) != 0 && m&(1<<lb) != 0 {
@@ -358,13 +511,14 @@ func (ps *pairSpace) conflict(ta, tb int, addr int64) *Conflict {
 	cf := &Conflict{A: ps.a, B: ps.b, TA: ta, TB: tb, Offset: addr - ps.a.Array.Base,
 		Loop: ps.rel.loop, Exact: ps.search.Exact()}
 	env := append(affine.Env(nil), ps.env...)
+	cf.Env = env
 	var parts []string
 	if b := ps.search.Bindings(env, ps.syms); b != "" {
 		parts = append(parts, b)
 	}
 	if l := ps.rel.loop; l != nil && l.HasVar {
 		if cp, ok := ps.copies[l.Var]; ok && ps.ctx.meta[l.Var].role == roleLoop {
-			parts = append(parts, fmt.Sprintf("%s = %d then %d", ps.ctx.Syms.Name(l.Var), env[l.Var], env[cp]))
+			parts = append(parts, fmt.Sprintf("%s = %d and %d", ps.ctx.Syms.Name(l.Var), env[l.Var], env[cp]))
 		}
 	}
 	cf.Bindings = strings.Join(parts, ", ")

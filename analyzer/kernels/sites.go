@@ -86,3 +86,36 @@ func (c *Context) LabelStmt(e *Exit) ast.Stmt {
 
 // Fset returns the file set of the context's package.
 func (c *Context) Fset() *token.FileSet { return c.pass.Fset }
+
+// StmtAt returns the innermost statement that holds pos (not a block), or
+// nil.
+func (c *Context) StmtAt(pos token.Pos) ast.Stmt {
+	for _, n := range c.Path(pos) {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+		case ast.Stmt:
+			return n
+		}
+	}
+	return nil
+}
+
+// ThreadParam returns the name of the *simt.Thread parameter of the
+// function whose body holds pos, or "".
+func (c *Context) ThreadParam(pos token.Pos) string {
+	var ft *ast.FuncType
+	switch f := c.FuncAt(pos).(type) {
+	case *ast.FuncDecl:
+		ft = f.Type
+	case *ast.FuncLit:
+		ft = f.Type
+	default:
+		return ""
+	}
+	for _, field := range ft.Params.List {
+		if isThreadPtr(c.pass.TypesInfo.TypeOf(field.Type)) && len(field.Names) > 0 {
+			return field.Names[0].Name
+		}
+	}
+	return ""
+}

@@ -172,6 +172,11 @@ func (s *Search) Add(sym, like affine.Sym) {
 	s.dims = append(s.dims, d)
 }
 
+// addFixed adds a dimension with the single value v for sym.
+func (s *Search) addFixed(sym affine.Sym, v int64) {
+	s.dims = append(s.dims, searchDim{syms: []affine.Sym{sym}, rows: [][]int64{{v}}})
+}
+
 // addNext adds a dimension for two symbols that take consecutive values
 // of the loop variable like: (v, next(v)) for consecutive values of its
 // domain, or (k, k+1) for an iteration count.
@@ -345,4 +350,18 @@ func (c *Context) BlockText() string {
 func (c *Context) PosText(pos token.Pos) string {
 	p := c.pass.Fset.Position(pos)
 	return fmt.Sprintf("%s:%d", shortFile(p.Filename), p.Line)
+}
+
+// ThreadText names the thread of linear index lin: "thread 16" in a
+// one-dimensional block, "thread (3,1)" in a two-dimensional one.
+func (c *Context) ThreadText(lin int) string {
+	b := c.Shape.Block
+	x, y, z := lin%b.X, lin/b.X%max(b.Y, 1), lin/(b.X*max(b.Y, 1))
+	switch {
+	case b.Y <= 1 && b.Z <= 1:
+		return fmt.Sprintf("thread %d", lin)
+	case b.Z <= 1:
+		return fmt.Sprintf("thread (%d,%d)", x, y)
+	}
+	return fmt.Sprintf("thread (%d,%d,%d)", x, y, z)
 }
