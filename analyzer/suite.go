@@ -12,6 +12,8 @@ import (
 	"github.com/smemlint/smemlint/analyzer/capacity"
 	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/directives"
+	"github.com/smemlint/smemlint/analyzer/smemrace"
+	"github.com/smemlint/smemlint/analyzer/warpsync"
 )
 
 // Checks returns every check, in the order of the documentation.
@@ -21,6 +23,8 @@ func Checks() []*analysis.Analyzer {
 		coalescing.Analyzer,
 		capacity.Analyzer,
 		barrier.Analyzer,
+		warpsync.Analyzer,
+		smemrace.Analyzer,
 		directives.Analyzer,
 	}
 }

@@ -1,0 +1,83 @@
+// Package warpsync holds cases for the warpsync check.
+package warpsync
+
+import "github.com/smemlint/smemlint/simt"
+
+// volatileWarp is the unrolled last warp of a reduction, written for
+// lockstep warps.
+//
+//smemlint:launch block=1024
+func volatileWarp(t *simt.Thread, in, out []float32) {
+	s := simt.Shared[[1024]float32](t)
+	tid := t.ThreadIdx.X
+	s[tid] = in[tid]
+	t.SyncThreads()
+	for k := 512; k > 32; k /= 2 {
+		if tid < k {
+			s[tid] += s[tid+k]
+		}
+		t.SyncThreads()
+	}
+	if tid < 32 {
+		s[tid] += s[tid+32]
+		s[tid] += s[tid+16] // want `warp-synchronous hazard: lane 0 reads s\[tid\+16\] \(a\.go:23\) written by lane 16 at a\.go:22 with no SyncWarp between; block 1024`
+		s[tid] += s[tid+8]  // want `warp-synchronous hazard: lane 0 reads s\[tid\+8\] \(a\.go:24\) written by lane 8 at a\.go:23 with no SyncWarp between; block 1024`
+		if tid == 0 {
+			out[t.BlockIdx.X] = s[0]
+		}
+	}
+}
+
+// readThenWrite overwrites a word another lane read in the statement
+// before.
+//
+//smemlint:launch block=64
+func readThenWrite(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	v := s[(tid+1)%64]
+	s[tid] = v // want `warp-synchronous hazard: lane 1 writes s\[tid\] \(a\.go:39\) over the value lane 0 read at a\.go:38 with no SyncWarp between; block 64`
+	out[tid] = v
+}
+
+// halfWarp exchanges values between the lower 16 lanes of each warp; the
+// fix names only them.
+//
+//smemlint:launch block=64
+func halfWarp(t *simt.Thread, out []float64) {
+	s := simt.Shared[[64]float64](t)
+	tx := t.ThreadIdx.X
+	if tx%32 < 16 {
+		s[tx] = float64(tx)
+		s[tx] += s[tx+8] // want `warp-synchronous hazard: lane 0 reads s\[tx\+8\] \(a\.go:52\) written by lane 8 at a\.go:51 with no SyncWarp between; block 64`
+		out[tx] = s[tx]
+	}
+}
+
+// globalWarp is the volatile idiom in global memory.
+//
+//smemlint:launch block=256
+func globalWarp(t *simt.Thread, cache []float32) {
+	tid := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	cache[tid] = 1
+	if tid%32 < 16 {
+		cache[tid] += cache[tid+16] // want `warp-synchronous hazard: lane 0 reads cache\[tid\+16\] \(a\.go:64\) written by lane 16 at a\.go:62 with no SyncWarp between, with BlockIdx\.X = 0; block 256`
+	}
+}
+
+// carried synchronises within the iteration but not across the back edge:
+// lane 0's store of the next iteration may overwrite the word before lane
+// 1 has read it.
+//
+//smemlint:launch block=32
+func carried(t *simt.Thread, out []float32) {
+	s := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	v := float32(tid)
+	for i := 0; i < 4; i++ {
+		s[tid] = v // want `warp-synchronous hazard: lane 0 writes s\[tid\] \(a\.go:78\) over the value lane 1 read at a\.go:80 in an earlier iteration of for i := 0; i < 4; i\+\+ \(a\.go:77\) with no SyncWarp between, with i = 0 and 1; block 32`
+		t.SyncWarp(0xffffffff)
+		v = s[tid^1]
+	}
+	out[tid] = v
+}

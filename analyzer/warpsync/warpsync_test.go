@@ -1,0 +1,18 @@
+package warpsync_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/smemlint/smemlint/analyzer/warpsync"
+)
+
+func TestWarpSync(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, warpsync.Analyzer, "example.com/cases/warpsync")
+}
