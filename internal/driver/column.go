@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bytes"
 	"go/token"
 	"unicode/utf8"
 )
@@ -25,27 +24,4 @@ func UTF16Column(content []byte, pos token.Position) int {
 		}
 	}
 	return col
-}
-
-// ByteOffset returns the byte offset in content of the 0-based line and
-// UTF-16 character of an LSP position; a position past the end of its line
-// or of the file is clamped.
-func ByteOffset(content []byte, line, char int) int {
-	off := 0
-	for l := 0; l < line; l++ {
-		i := bytes.IndexByte(content[off:], '\n')
-		if i < 0 {
-			return len(content)
-		}
-		off += i + 1
-	}
-	for units := 0; units < char && off < len(content) && content[off] != '\n'; {
-		r, size := utf8.DecodeRune(content[off:])
-		off += size
-		units++
-		if r >= 0x10000 {
-			units++
-		}
-	}
-	return off
 }
