@@ -126,6 +126,19 @@ func TraceStorePtr[E any](t *Thread, site int32, p *E) *E {
 	return p
 }
 
+// TraceUpdate records a load of *p at site load and a store to it at
+// site store (a negative site records nothing) and returns p: the
+// instrumented form of x[i] += v where a statement list cannot hold the
+// form that records the loads of v first, as in a for statement's post
+// statement: *TraceUpdate(t, l, s, &x[i]) += v.
+func TraceUpdate[E any](t *Thread, load, store int32, p *E) *E {
+	if tr := tracer(t); tr != nil {
+		tr.access(t, load, uintptr(unsafe.Pointer(p)), reflect.TypeFor[E](), opLoad)
+		tr.access(t, store, uintptr(unsafe.Pointer(p)), reflect.TypeFor[E](), opStore)
+	}
+	return p
+}
+
 // TraceAtomic records an atomic operation on *p at site and returns p:
 // AtomicAdd(t, TraceAtomic(t, site, &x[i]), v).
 func TraceAtomic[E any](t *Thread, site int32, p *E) *E {

@@ -63,7 +63,10 @@ func (w *workerTrace) race(t *Thread, bt *blockTrace, site int32, off int64, siz
 			w.conflict(t, sw.w, me, true, word*4, "write after write")
 			w.conflict(t, sw.r1, me, false, word*4, "write after read")
 			w.conflict(t, sw.r2, me, false, word*4, "write after read")
-			sw.w = me
+			// The write is ordered after its thread's reads, and every
+			// later access conflicts with it if with them: the reads are
+			// forgotten, as FastTrack forgets them.
+			sw.w, sw.r1, sw.r2 = me, shadowAcc{}, shadowAcc{}
 		}
 		if op == opLoad {
 			w.conflict(t, sw.w, me, true, word*4, "read after write")

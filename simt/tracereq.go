@@ -40,6 +40,8 @@ type workerTrace struct {
 	blocks []blockTrace // the running group's blocks, by rank
 	stats  *traceStats
 	free   []*pendReq
+	// discard drops pending requests instead of pricing them.
+	discard bool
 }
 
 func newWorkerTrace(lt *launchTrace) *workerTrace {
@@ -247,11 +249,14 @@ func (w *workerTrace) flushBlock(bt *blockTrace, b *block) {
 }
 
 // groupDone prices what the group left pending and makes the worker's
-// state ready for its next group.
+// state ready for its next group. A group that failed, or stopped because
+// another did, left requests that lanes never completed: they are
+// dropped, not priced as requests of fewer lanes.
 func (w *workerTrace) groupDone(g *group) {
 	if w == nil {
 		return
 	}
+	w.discard = g.aborting
 	for i := range w.blocks {
 		bt := &w.blocks[i]
 		if bt.used && i < len(g.blocks) {
@@ -259,6 +264,7 @@ func (w *workerTrace) groupDone(g *group) {
 		}
 		bt.used = false
 	}
+	w.discard = false
 }
 
 func (w *workerTrace) newReq() *pendReq {
@@ -272,7 +278,7 @@ func (w *workerTrace) newReq() *pendReq {
 
 // price measures a complete request and returns it to the free list.
 func (w *workerTrace) price(r *pendReq, b *block, warp int) {
-	if !r.mixed {
+	if !r.mixed && !w.discard {
 		figure, ideal := price(w.arch, &r.req, r.space != spaceGlobal)
 		w.stats.add(r, b.idx, warp, figure, ideal)
 	}

@@ -1,0 +1,197 @@
+package simcheck
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/smemlint/smemlint/analyzer/kernels"
+	"github.com/smemlint/smemlint/simt"
+)
+
+// measured is what the traced runs measured at one site, for launches of
+// one block shape on one profile, in one memory space.
+type measured struct {
+	block    simt.Dim3
+	arch     string
+	space    string
+	launches int
+	requests int
+	figures  map[int]int // requests by figure
+	worst    simt.TraceRequest
+	// maxByGrid is the largest figure of the launches of each grid shape.
+	maxByGrid map[simt.Dim3]int
+}
+
+type measureKey struct {
+	site  int32
+	block simt.Dim3
+	arch  string
+	space string
+}
+
+// gather adds up the traced launches per site, shape and space.
+func gather(launches []*simt.TraceLaunch) map[int32][]*measured {
+	byKey := map[measureKey]*measured{}
+	var order []measureKey
+	for _, tl := range launches {
+		for _, ts := range tl.Sites {
+			k := measureKey{ts.Site, tl.Block, tl.Arch, ts.Space}
+			m := byKey[k]
+			if m == nil {
+				m = &measured{block: tl.Block, arch: tl.Arch, space: ts.Space,
+					figures: map[int]int{}, maxByGrid: map[simt.Dim3]int{}}
+				byKey[k] = m
+				order = append(order, k)
+			}
+			m.launches++
+			m.requests += ts.Requests
+			for f, n := range ts.Figures {
+				m.figures[f] += n
+			}
+			if ts.Requests > 0 && (m.worst.Addr == nil || ts.Worst.Figure > m.worst.Figure) {
+				m.worst = ts.Worst
+			}
+			m.maxByGrid[tl.Grid] = max(m.maxByGrid[tl.Grid], ts.Worst.Figure)
+		}
+	}
+	out := map[int32][]*measured{}
+	for _, k := range order {
+		out[k.site] = append(out[k.site], byKey[k])
+	}
+	return out
+}
+
+// prediction is what the analyzer says of a site for one launch shape:
+// the evaluations of the contexts with that shape.
+type prediction struct {
+	evals    []*kernels.Eval
+	contexts []*kernels.Context
+	skip     string // why nothing was evaluated, when evals is empty
+	// exact: every evaluation used concrete values only. aligned: the
+	// only unknowns are alignments (the offset of the uniform part, or a
+	// factor that only moves whole warps), tried at every residue, so the
+	// figures still cover every request.
+	exact, aligned bool
+	figures        map[int]bool // every figure evaluated, under every assumption tried
+	top            int          // the largest of them
+	worst          int          // the worst figure the checks report: at the most favourable alignment
+}
+
+// predict evaluates the accesses of s whose context has the measured
+// shape and space.
+func predict(s *Site, m *measured, cache map[*kernels.Access]*kernels.Eval) *prediction {
+	p := &prediction{exact: true, aligned: true, figures: map[int]bool{}}
+	var shapes []string
+	for _, a := range s.Accesses {
+		c := a.Ctx
+		shapes = append(shapes, c.Shape.Block.String())
+		if c.Shape.Block != (kernels.Dim{X: m.block.X, Y: m.block.Y, Z: m.block.Z}) || c.Arch.Name != m.arch ||
+			a.Shared() != (m.space == "shared") {
+			continue
+		}
+		ev := cache[a]
+		if ev == nil {
+			ev = c.Evaluate(a)
+			cache[a] = ev
+		}
+		if ev.Skip != "" {
+			p.skip = ev.Skip
+			continue
+		}
+		if !contains(p.contexts, c) {
+			p.contexts = append(p.contexts, c)
+		}
+		p.evals = append(p.evals, ev)
+		p.exact = p.exact && ev.Exact
+		p.aligned = p.aligned && len(ev.Assumed) == 0 && ev.Stride == ""
+		for _, f := range ev.Figures {
+			p.figures[f] = true
+			p.top = max(p.top, f)
+		}
+		p.worst = max(p.worst, ev.Worst.Metric(a.Shared()))
+	}
+	if len(p.evals) == 0 && p.skip == "" {
+		p.skip = fmt.Sprintf("no kernel context with block %d×%d×%d on %s (the analyzer evaluated %s)",
+			m.block.X, m.block.Y, m.block.Z, m.arch, uniqueJoin(shapes))
+	}
+	return p
+}
+
+func contains[T comparable](xs []T, x T) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// judge applies the verdict rules to one measured group:
+//
+//   - exact (every evaluation used concrete values), or only alignments
+//     unknown (the analyzer then evaluates every residue, and reports the
+//     most favourable one's worst): each measured per-request figure must
+//     be one the analyzer evaluated; and where one context with the
+//     launch's grid predicts exactly, its worst figure must have been
+//     measured in the launches of that grid;
+//   - otherwise (a guard assumed true for every lane, an unknown stride
+//     tried with sample values, loop values sampled): the largest figure
+//     the analyzer evaluated must bound every measured figure. Fewer lanes
+//     never cost more, and the tried strides reach the largest figure an
+//     access width allows.
+func judge(p *prediction, m *measured) (Verdict, string) {
+	if p.exact || p.aligned {
+		for f := range m.figures {
+			if !p.figures[f] {
+				return Disagree, fmt.Sprintf("measured %d, not among the predicted figures", f)
+			}
+		}
+		if p.exact && len(p.contexts) == 1 {
+			g := p.contexts[0].Shape.Grid
+			if got, ok := m.maxByGrid[simt.Dim3{X: g.X, Y: g.Y, Z: g.Z}]; ok && got != p.worst {
+				return Disagree, fmt.Sprintf("predicted worst %d, measured worst %d in the launches of grid %s", p.worst, got, g)
+			}
+		}
+		return Agree, ""
+	}
+	if top := maxKey(m.figures); top > p.top {
+		return Disagree, fmt.Sprintf("measured %d, over the largest figure evaluated, %d", top, p.top)
+	}
+	return Agree, ""
+}
+
+func maxKey(m map[int]int) int {
+	top := 0
+	for f := range m {
+		top = max(top, f)
+	}
+	return top
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func uniqueJoin(xs []string) string {
+	seen := map[string]bool{}
+	out := ""
+	for _, x := range xs {
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if out != "" {
+			out += ", "
+		}
+		out += "block " + x
+	}
+	if out == "" {
+		return "no context"
+	}
+	return out
+}

@@ -1,0 +1,155 @@
+package simcheck
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/smemlint/smemlint/simt"
+)
+
+// Options say what to check and how to run the tests.
+type Options struct {
+	Dir   string // where the patterns are resolved; "" is the current directory
+	Run   string // go test -run
+	Short bool   // go test -short
+	// Strict makes a site with a prediction that no test executed a
+	// disagreement.
+	Strict bool
+	// Work keeps the instrumented files, the overlay and the traces, and
+	// names their directory on standard error.
+	Work bool
+	// TestOutput receives the output of go test; nil discards it unless
+	// the tests fail.
+	TestOutput io.Writer
+}
+
+// Check instruments the packages that patterns name, runs their tests
+// traced and compares what they measured with what smemlint predicts.
+func Check(patterns []string, opts Options) (*Report, error) {
+	l, err := load(opts.Dir, patterns)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "simcheck-")
+	if err != nil {
+		return nil, err
+	}
+	if opts.Work {
+		fmt.Fprintln(os.Stderr, "WORK="+tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+	overlay, err := writeOverlay(tmp, l)
+	if err != nil {
+		return nil, err
+	}
+	traces := filepath.Join(tmp, "traces")
+	if err := os.Mkdir(traces, 0o755); err != nil {
+		return nil, err
+	}
+	if err := goTest(patterns, overlay, traces, opts); err != nil {
+		return nil, err
+	}
+	launches, err := readTraces(traces)
+	if err != nil {
+		return nil, err
+	}
+	return compare(l.sites, launches, opts.Strict), nil
+}
+
+// writeOverlay writes the instrumented files and the overlay that puts
+// them in the place of the originals, and returns the overlay's name.
+func writeOverlay(dir string, l *loaded) (string, error) {
+	replace := map[string]string{}
+	for i, u := range l.units {
+		src, err := os.ReadFile(u.name)
+		if err != nil {
+			return "", err
+		}
+		out, err := instrument(u.pkg.Fset, u.pkg.TypesInfo, u.pkg.Types, u.file, src, u.nodes)
+		if err != nil {
+			return "", fmt.Errorf("instrumenting %s: %v", u.name, err)
+		}
+		if out == nil {
+			continue
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%03d-%s", i, filepath.Base(u.name)))
+		if err := os.WriteFile(name, out, 0o644); err != nil {
+			return "", err
+		}
+		replace[u.name] = name
+	}
+	data, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", err
+	}
+	name := filepath.Join(dir, "overlay.json")
+	return name, os.WriteFile(name, data, 0o644)
+}
+
+// goTest runs the packages' tests with the overlay, tracing into traces.
+func goTest(patterns []string, overlay, traces string, opts Options) error {
+	args := []string{"test", "-overlay=" + overlay, "-vet=off", "-count=1"}
+	if opts.Short {
+		args = append(args, "-short")
+	}
+	if opts.Run != "" {
+		args = append(args, "-run", opts.Run)
+	}
+	args = append(args, patterns...)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = opts.Dir
+	cmd.Env = append(os.Environ(), simt.TraceEnv+"="+traces)
+	var buf bytes.Buffer
+	if opts.TestOutput != nil {
+		cmd.Stdout, cmd.Stderr = io.MultiWriter(&buf, opts.TestOutput), io.MultiWriter(&buf, opts.TestOutput)
+	} else {
+		cmd.Stdout, cmd.Stderr = &buf, &buf
+	}
+	if err := cmd.Run(); err != nil {
+		out := buf.String()
+		if opts.TestOutput != nil {
+			out = "(see above)"
+		}
+		return fmt.Errorf("the traced tests failed (%v):\n%s", err, strings.TrimSpace(out))
+	}
+	return nil
+}
+
+// readTraces reads every launch the traced tests wrote.
+func readTraces(dir string) ([]*simt.TraceLaunch, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "trace-*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	var out []*simt.TraceLaunch
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			var tl simt.TraceLaunch
+			if err := json.Unmarshal(sc.Bytes(), &tl); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			out = append(out, &tl)
+		}
+		err = sc.Err()
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

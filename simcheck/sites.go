@@ -1,0 +1,185 @@
+// Package simcheck checks smemlint's predictions by running kernels: it
+// instruments every shared and global access the analyzer evaluates,
+// runs the packages' tests traced in the simulator, and compares each
+// site's predicted figure (wavefronts or sectors per request) with the
+// figures of the requests the kernel really made.
+//
+// The instrumentation goes through `go test -overlay`, so the user's
+// files are never touched; edits never add or remove a line, so errors,
+// panics and test output name the user's lines. A site is identified as
+// the analyzer identifies it: the position of its access node (an index,
+// selector or dereference expression, or the atomic call) and whether it
+// loads or stores.
+package simcheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/smemlint/smemlint/analyzer/kernels"
+)
+
+// Op is what an access site does.
+type Op uint8
+
+// Access operations.
+const (
+	Load Op = iota
+	Store
+	Atomic
+)
+
+func (o Op) String() string { return [...]string{"load", "store", "atomic"}[o] }
+
+// Site is one access site: a node and what it does.
+type Site struct {
+	ID   int32
+	Pos  token.Position
+	Op   Op
+	Text string // the access's source text
+	// Accesses are the analyzer's evaluations of the site: one per kernel
+	// context (and per part, for a value accessed field by field).
+	Accesses []*kernels.Access
+	// Note says why the site was not instrumented.
+	Note         string
+	instrumented bool
+}
+
+// String returns "file.go:12:5 load".
+func (s *Site) String() string { return fmt.Sprintf("%s %s", posString(s.Pos), s.Op) }
+
+// unit is one file to instrument: its syntax in the package variant that
+// sees the most launches, and the sites of its access nodes.
+type unit struct {
+	pkg   *packages.Package
+	file  *ast.File
+	name  string
+	nodes map[ast.Node]*nodeSites
+}
+
+// analysis is what loading and analyzing the packages gave.
+type loaded struct {
+	sites []*Site
+	units []*unit
+}
+
+// load loads the packages patterns name, with their tests, runs the
+// kernels analyzer on them and collects every access site.
+func load(dir string, patterns []string) (*loaded, error) {
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir, Tests: true}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var clean []*packages.Package
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			return nil, fmt.Errorf("%s: %v", p.ID, p.Errors[0])
+		}
+		clean = append(clean, p)
+	}
+	if len(clean) == 0 {
+		return nil, fmt.Errorf("no packages match %v", patterns)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{kernels.Analyzer}, clean, nil)
+	if err != nil {
+		return nil, err
+	}
+	results := map[*packages.Package]*kernels.Result{}
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			return nil, fmt.Errorf("%s: %v", act, act.Err)
+		}
+		if r, ok := act.Result.(*kernels.Result); ok {
+			results[act.Package] = r
+		}
+	}
+	return collect(clean, results), nil
+}
+
+// collect picks, for every file, the package variant that analyzes it
+// with the most kernel contexts (a package's test variant sees the
+// launches of its tests too) and gathers the sites of its accesses.
+func collect(pkgs []*packages.Package, results map[*packages.Package]*kernels.Result) *loaded {
+	type owner struct {
+		pkg      *packages.Package
+		file     *ast.File
+		contexts int
+	}
+	owners := map[string]*owner{}
+	for _, p := range pkgs {
+		r := results[p]
+		if r == nil {
+			continue
+		}
+		for _, f := range p.Syntax {
+			name := p.Fset.File(f.Pos()).Name()
+			if o := owners[name]; o == nil || len(r.Contexts) > o.contexts {
+				owners[name] = &owner{p, f, len(r.Contexts)}
+			}
+		}
+	}
+	names := make([]string, 0, len(owners))
+	for n := range owners {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := &loaded{}
+	for _, name := range names {
+		o := owners[name]
+		u := &unit{pkg: o.pkg, file: o.file, name: name, nodes: map[ast.Node]*nodeSites{}}
+		for _, ctx := range results[o.pkg].Contexts {
+			for _, a := range ctx.Accesses {
+				if a.Node.Pos() < o.file.FileStart || a.Node.Pos() >= o.file.FileEnd {
+					continue
+				}
+				out.addAccess(u, a)
+			}
+		}
+		if len(u.nodes) > 0 {
+			out.units = append(out.units, u)
+		}
+	}
+	sort.SliceStable(out.sites, func(i, j int) bool { return lessPos(out.sites[i], out.sites[j]) })
+	for i, s := range out.sites {
+		s.ID = int32(i)
+	}
+	return out
+}
+
+// addAccess files an access under its node's site.
+func (l *loaded) addAccess(u *unit, a *kernels.Access) {
+	ns := u.nodes[a.Node]
+	if ns == nil {
+		ns = &nodeSites{}
+		u.nodes[a.Node] = ns
+	}
+	slot, op := &ns.load, Load
+	switch {
+	case a.Atomic:
+		slot, op = &ns.atomic, Atomic
+	case a.Store:
+		slot, op = &ns.store, Store
+	}
+	if *slot == nil {
+		*slot = &Site{Pos: u.pkg.Fset.Position(a.Node.Pos()), Op: op, Text: a.Text}
+		l.sites = append(l.sites, *slot)
+	}
+	(*slot).Accesses = append((*slot).Accesses, a)
+}
+
+func lessPos(a, b *Site) bool {
+	if a.Pos.Filename != b.Pos.Filename {
+		return a.Pos.Filename < b.Pos.Filename
+	}
+	if a.Pos.Offset != b.Pos.Offset {
+		return a.Pos.Offset < b.Pos.Offset
+	}
+	return a.Op < b.Op
+}

@@ -1,0 +1,101 @@
+package simcheck
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/bits"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/smemlint/smemlint/simt"
+)
+
+// WriteTable prints the agreement table: every row when all is set,
+// otherwise the rows that are not plain agreements. The summary and the
+// hazards follow.
+func WriteTable(w io.Writer, r *Report, all bool) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SITE\tOP\tACCESS\tCHECK\tBLOCK\tPREDICTED\tMEASURED\tREQUESTS\tVERDICT")
+	for _, row := range r.Rows {
+		if !all && row.Verdict == Agree {
+			continue
+		}
+		check := row.Check
+		if check == "" {
+			check = "-"
+		}
+		verdict := row.Verdict.String()
+		if row.Why != "" {
+			verdict += ": " + row.Why
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", row.Site, row.Op, row.Text, check,
+			orDash(row.Block), row.Predicted, row.Measured, row.Requests, verdict)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, row := range r.Rows {
+		if row.Verdict == Disagree && row.Worst != nil {
+			fmt.Fprintf(w, "%s %s: worst request: %s\n", row.Site, row.Op, describeRequest(row.Worst, row.Check == "coalescing"))
+		}
+	}
+	c := r.Counts
+	agreement := 100.0
+	if c.Checked > 0 {
+		agreement = 100 * float64(c.Agree) / float64(c.Checked)
+	}
+	fmt.Fprintf(w, "\n%d sites: %d checked against measurements (%d requests), %d agree (%.1f%%), %d disagree; "+
+		"%d unpredicted, %d not executed, %d not instrumented\n",
+		c.Sites, c.Checked, c.Requests, c.Agree, agreement, c.Disagree, c.Unpredicted, c.NotExecuted, c.NotInstrumented)
+	if len(r.Hazards) > 0 {
+		fmt.Fprintf(w, "\nshared-memory hazards seen (%d):\n", len(r.Hazards))
+		for _, h := range r.Hazards {
+			kind := "race between warps (smemrace)"
+			if h.Kind == "warp" {
+				kind = "lanes of one warp without SyncWarp (warpsync)"
+			}
+			fmt.Fprintf(w, "  %s: %s: %s by thread %s, then %s by thread %s (block %s, arena offset %d; %d times)\n",
+				kind, h.Op, h.First, dim(h.ThreadFirst), h.Second, dim(h.ThreadSecond), dim(h.Block), h.Offset, h.Count)
+		}
+	}
+	return nil
+}
+
+// WriteJSON prints the report as one JSON document.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// describeRequest lists a request's lanes and addresses: arena offsets
+// for shared memory, offsets from the 128-byte line of the lowest address
+// for global memory (whose absolute addresses mean nothing).
+func describeRequest(r *simt.TraceRequest, global bool) string {
+	base := int64(0)
+	if global && len(r.Addr) > 0 {
+		base = r.Addr[0]
+		for _, a := range r.Addr {
+			base = min(base, a)
+		}
+		base &^= 127
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "block %s warp %d, %d-byte, figure %d (ideal %d):", dim(r.Block), r.Warp, r.Size, r.Figure, r.Ideal)
+	i := 0
+	for m := r.On; m != 0; m &= m - 1 {
+		fmt.Fprintf(&b, " %d:%d", bits.TrailingZeros32(m), r.Addr[i]-base)
+		i++
+	}
+	return b.String()
+}
+
+func dim(d simt.Dim3) string { return fmt.Sprintf("(%d,%d,%d)", d.X, d.Y, d.Z) }
