@@ -12,6 +12,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/capacity"
 	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/directives"
+	"github.com/smemlint/smemlint/analyzer/shuffle"
 	"github.com/smemlint/smemlint/analyzer/smemrace"
 	"github.com/smemlint/smemlint/analyzer/warpsync"
 )
@@ -25,6 +26,7 @@ func Checks() []*analysis.Analyzer {
 		barrier.Analyzer,
 		warpsync.Analyzer,
 		smemrace.Analyzer,
+		shuffle.Analyzer,
 		directives.Analyzer,
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -108,7 +107,7 @@ func checkBlock(ctx *kernels.Context, s *kernels.Sync) *Finding {
 		i := c.culprit(sp.Env, allThreads(ctx))
 		return c.splitFinding(s.Ctrl[i], sp.Bindings(), sp.Skipping())
 	}
-	for _, e := range relevantExits(ctx, s) {
+	for _, e := range ctx.SkippingExits(s) {
 		if c.dataDependent(e.Guard(), true) {
 			return c.exitDataFinding(e)
 		}
@@ -137,7 +136,7 @@ func checkWarp(ctx *kernels.Context, s *kernels.Sync) *Finding {
 	if mf := ctx.MaskFault(guard, s.Mask); mf != nil {
 		return c.maskFinding(mf, nil)
 	}
-	for _, e := range relevantExits(ctx, s) {
+	for _, e := range ctx.SkippingExits(s) {
 		if mf := ctx.MaskFault(affine.AndP(guard, affine.NotP(e.Guard())), s.Mask); mf != nil && mf.Missing != 0 {
 			return c.maskFinding(mf, e)
 		}
@@ -167,72 +166,7 @@ func allThreads(ctx *kernels.Context) []int {
 // culprit returns the index of the first condition of the barrier's
 // control that some of the given threads fail.
 func (c *checker) culprit(env affine.Env, threads []int) int {
-	live := slices.Clone(threads)
-	for i, ctrl := range c.s.Ctrl {
-		failed := false
-		live = slices.DeleteFunc(live, func(t int) bool {
-			c.ctx.SetThread(env, t)
-			ok, err := ctrl.Pred.Eval(env)
-			if err != nil || !ok {
-				failed = true
-				return true
-			}
-			return false
-		})
-		if failed {
-			return i
-		}
-	}
-	return len(c.s.Ctrl) - 1
-}
-
-// relevantExits returns the exits by which some threads miss the barrier
-// in a later iteration of a loop that holds both (break, return, panic),
-// or jump past it or back over it (goto).
-func relevantExits(ctx *kernels.Context, s *kernels.Sync) []*kernels.Exit {
-	var out []*kernels.Exit
-	for _, e := range ctx.Exits {
-		switch e.Via {
-		case "break":
-			target := ctx.BreakTarget(e)
-			for _, l := range e.Loops {
-				if l.Pos == target && slices.Contains(s.Loops, l) {
-					out = append(out, e)
-				}
-			}
-		case "return", "panic":
-			fn := ctx.FuncAt(e.Pos)
-			for _, l := range e.Loops {
-				if slices.Contains(s.Loops, l) && (e.Via == "panic" || ctx.FuncAt(l.Pos) == fn) {
-					out = append(out, e)
-					break
-				}
-			}
-		case "goto":
-			if jumpsOver(ctx, e, s) {
-				out = append(out, e)
-			}
-		}
-	}
-	return out
-}
-
-// jumpsOver reports whether a goto and its label enclose the barrier (or
-// the call that leads to it) in the same function invocation.
-func jumpsOver(ctx *kernels.Context, e *kernels.Exit, s *kernels.Sync) bool {
-	label := ctx.LabelStmt(e)
-	if label == nil || len(s.Calls) < len(e.Calls) || !slices.Equal(s.Calls[:len(e.Calls)], e.Calls) {
-		return false
-	}
-	at := s.Call.Pos()
-	if len(s.Calls) > len(e.Calls) {
-		at = s.Calls[len(e.Calls)]
-	}
-	if ctx.FuncAt(at) != ctx.FuncAt(e.Pos) {
-		return false
-	}
-	lo, hi := min(e.Pos, label.Pos()), max(e.Pos, label.Pos())
-	return at > lo && at < hi
+	return c.ctx.Culprit(c.s.Ctrl, env, threads)
 }
 
 // site returns where to report a finding whose cause is at pos, and the

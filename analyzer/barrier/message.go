@@ -7,7 +7,6 @@ import (
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels"
-	"github.com/smemlint/smemlint/model"
 )
 
 // with prefixes the uniform values of a witness: "with n = 100, ".
@@ -18,20 +17,9 @@ func with(bindings string) string {
 	return "with " + bindings + ", "
 }
 
-// where describes a control condition: "thread-dependent condition tid <
-// 512 (a.go:12)".
-func (c *checker) where(ctrl kernels.Ctrl, kind string) string {
-	at := c.ctx.PosText(ctrl.Pos)
-	switch ctrl.Kind {
-	case kernels.CtrlElse:
-		return fmt.Sprintf("in the else branch of %s condition %s (%s)", kind, ctrl.Text, at)
-	case kernels.CtrlLoop:
-		return fmt.Sprintf("in a loop whose trip count is %s (%s, %s)", kind, ctrl.Text, at)
-	case kernels.CtrlExit:
-		return fmt.Sprintf("after a %s %s (%s, under %s)", kind, ctrl.Via, at, ctrl.Text)
-	}
-	return fmt.Sprintf("under %s condition %s (%s)", kind, ctrl.Text, at)
-}
+// where describes a control condition: "under thread-dependent condition
+// tid < 512 (a.go:12)".
+func (c *checker) where(ctrl kernels.Ctrl, kind string) string { return c.ctx.DescribeCtrl(ctrl, kind) }
 
 // miss says what the threads that do not reach the barrier do.
 func miss(ctrl kernels.Ctrl) string {
@@ -181,13 +169,7 @@ func (c *checker) maskFinding(mf *kernels.MaskFault, e *kernels.Exit) *Finding {
 			c.name, in, c.exitText(e), with(bindings), missing, mf.Warp,
 			agree(bits.OnesCount64(mf.Missing), "leave while the others reach it again"), block)}
 	}
-	threads := make([]int, 0, len(c.s.Ctrl))
-	for l := 0; l < model.WarpSize; l++ {
-		if (mf.Missing|mf.Reach)&(1<<l) != 0 {
-			threads = append(threads, mf.Warp*model.WarpSize+l)
-		}
-	}
-	ctrl := c.s.Ctrl[c.culprit(mf.Env, threads)]
+	ctrl := c.s.Ctrl[c.culprit(mf.Env, c.ctx.WarpThreads(mf.Warp, mf.Missing|mf.Reach))]
 	node, in := c.site(ctrl.Pos)
 	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: fmt.Sprintf(
 		"%s%s %s: %s%s of warp %d %s but %s; %s",

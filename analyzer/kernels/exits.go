@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/smemlint/smemlint/affine"
 )
@@ -45,4 +46,53 @@ func (in *interp) recordExit(s ast.Stmt, via string) {
 	in.seq++
 	e.Seq = in.seq
 	in.ctx.Exits = append(in.ctx.Exits, e)
+}
+
+// SkippingExits returns the exits by which some threads miss the event
+// in a later iteration of a loop that holds both (break, return, panic),
+// or jump past it or back over it (goto).
+func (c *Context) SkippingExits(s *Sync) []*Exit {
+	var out []*Exit
+	for _, e := range c.Exits {
+		switch e.Via {
+		case "break":
+			target := c.BreakTarget(e)
+			for _, l := range e.Loops {
+				if l.Pos == target && slices.Contains(s.Loops, l) {
+					out = append(out, e)
+				}
+			}
+		case "return", "panic":
+			fn := c.FuncAt(e.Pos)
+			for _, l := range e.Loops {
+				if slices.Contains(s.Loops, l) && (e.Via == "panic" || c.FuncAt(l.Pos) == fn) {
+					out = append(out, e)
+					break
+				}
+			}
+		case "goto":
+			if jumpsOver(c, e, s) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// jumpsOver reports whether a goto and its label enclose the barrier (or
+// the call that leads to it) in the same function invocation.
+func jumpsOver(c *Context, e *Exit, s *Sync) bool {
+	label := c.LabelStmt(e)
+	if label == nil || len(s.Calls) < len(e.Calls) || !slices.Equal(s.Calls[:len(e.Calls)], e.Calls) {
+		return false
+	}
+	at := s.Call.Pos()
+	if len(s.Calls) > len(e.Calls) {
+		at = s.Calls[len(e.Calls)]
+	}
+	if c.FuncAt(at) != c.FuncAt(e.Pos) {
+		return false
+	}
+	lo, hi := min(e.Pos, label.Pos()), max(e.Pos, label.Pos())
+	return at > lo && at < hi
 }

@@ -365,3 +365,14 @@ func (c *Context) ThreadText(lin int) string {
 	}
 	return fmt.Sprintf("thread (%d,%d,%d)", x, y, z)
 }
+
+// Values formats the values of symbols in env: "offset = 32, s = 4".
+func (c *Context) Values(env affine.Env, syms []affine.Sym) string {
+	parts := make([]string, 0, len(syms))
+	for _, s := range syms {
+		if int(s) < c.Syms.Len() && !c.isCoord(s) {
+			parts = append(parts, fmt.Sprintf("%s = %d", c.Syms.Name(s), env[s]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
