@@ -37,7 +37,7 @@ func WriteTable(w io.Writer, r *Report, all bool) error {
 	}
 	for _, row := range r.Rows {
 		if row.Verdict == Disagree && row.Worst != nil {
-			fmt.Fprintf(w, "%s %s: worst request: %s\n", row.Site, row.Op, describeRequest(row.Worst, row.Check == "coalescing"))
+			fmt.Fprintf(w, "%s %s: worst request: %s\n", row.Site, row.Op, describeRequest(row.Worst))
 		}
 	}
 	c := r.Counts
@@ -76,23 +76,13 @@ func orDash(s string) string {
 	return s
 }
 
-// describeRequest lists a request's lanes and addresses: arena offsets
-// for shared memory, offsets from the 128-byte line of the lowest address
-// for global memory (whose absolute addresses mean nothing).
-func describeRequest(r *simt.TraceRequest, global bool) string {
-	base := int64(0)
-	if global && len(r.Addr) > 0 {
-		base = r.Addr[0]
-		for _, a := range r.Addr {
-			base = min(base, a)
-		}
-		base &^= 127
-	}
+// describeRequest lists a request's lanes and their addresses.
+func describeRequest(r *simt.TraceRequest) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "block %s warp %d, %d-byte, figure %d (ideal %d):", dim(r.Block), r.Warp, r.Size, r.Figure, r.Ideal)
+	fmt.Fprintf(&b, "block %s warp %d, %d-byte, figure %d (ideal %d), lane:address", dim(r.Block), r.Warp, r.Size, r.Figure, r.Ideal)
 	i := 0
 	for m := r.On; m != 0; m &= m - 1 {
-		fmt.Fprintf(&b, " %d:%d", bits.TrailingZeros32(m), r.Addr[i]-base)
+		fmt.Fprintf(&b, " %d:%d", bits.TrailingZeros32(m), r.Addr[i])
 		i++
 	}
 	return b.String()

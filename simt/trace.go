@@ -57,11 +57,14 @@ type TraceSite struct {
 
 // TraceRequest is one warp request.
 type TraceRequest struct {
-	Block  Dim3    `json:"block"`
-	Warp   int     `json:"warp"`
-	On     uint32  `json:"on"` // the lanes that take part
-	Size   int     `json:"size"`
-	Addr   []int64 `json:"addr"` // the byte address of each lane that is on, in lane order
+	Block Dim3   `json:"block"`
+	Warp  int    `json:"warp"`
+	On    uint32 `json:"on"` // the lanes that take part
+	Size  int    `json:"size"`
+	// Addr is the byte address of each lane that is on, in lane order:
+	// the arena offset for shared memory; for global memory, the offset
+	// from the 256-byte boundary below the lowest address.
+	Addr   []int64 `json:"addr"`
 	Figure int     `json:"figure"`
 	Ideal  int     `json:"ideal"`
 }
@@ -218,9 +221,17 @@ func (lt *launchTrace) finish(lerr *LaunchError) *TraceLaunch {
 	if lerr != nil {
 		out.Err = lerr.Error()
 	}
+	// Groups after a failed one stop or not depending on timing: only
+	// the groups up to the failed one count, so that a launch that fails
+	// measures the same every run.
 	merged := newTraceStats()
+	last := l.failAt.Load()
 	for _, w := range lt.workers {
-		merged.merge(w.stats)
+		for _, gs := range w.done {
+			if int64(gs.group) <= last {
+				merged.merge(gs.stats)
+			}
+		}
 	}
 	out.Sites, out.Hazards = merged.export()
 	if !lt.inProcess {

@@ -38,7 +38,8 @@ type workerTrace struct {
 	lt     *launchTrace
 	arch   *model.Arch
 	blocks []blockTrace // the running group's blocks, by rank
-	stats  *traceStats
+	stats  *traceStats  // the running group's measurements
+	done   []groupStats // the measurements of the groups it ran
 	free   []*pendReq
 	// discard drops pending requests instead of pricing them.
 	discard bool
@@ -265,6 +266,14 @@ func (w *workerTrace) groupDone(g *group) {
 		bt.used = false
 	}
 	w.discard = false
+	w.done = append(w.done, groupStats{g.index, w.stats})
+	w.stats = newTraceStats()
+}
+
+// groupStats are the measurements of one group.
+type groupStats struct {
+	group int
+	stats *traceStats
 }
 
 func (w *workerTrace) newReq() *pendReq {

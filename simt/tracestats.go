@@ -3,6 +3,7 @@ package simt
 import (
 	"maps"
 	"math/bits"
+	"slices"
 	"sort"
 
 	"github.com/smemlint/smemlint/model"
@@ -109,6 +110,14 @@ func (s *traceStats) export() ([]TraceSite, []TraceHazard) {
 			Figure: st.figure, Ideal: st.ideal}
 		for m := st.worst.On; m != 0; m &= m - 1 {
 			w.Addr = append(w.Addr, st.worst.Addr[bits.TrailingZeros32(m)])
+		}
+		if k.space == spaceGlobal && len(w.Addr) > 0 {
+			// Go's addresses change from run to run; their distances
+			// to a 256-byte boundary, which decide the sectors, do not.
+			base := slices.Min(w.Addr) &^ (model.GlobalAlign - 1)
+			for i := range w.Addr {
+				w.Addr[i] -= base
+			}
 		}
 		sites = append(sites, TraceSite{Site: k.site, Space: spaceNames[k.space], Op: opNames[k.op],
 			Requests: st.requests, Figures: st.figures, Worst: w})
