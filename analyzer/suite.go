@@ -10,6 +10,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/bankconflict"
 	"github.com/smemlint/smemlint/analyzer/barrier"
 	"github.com/smemlint/smemlint/analyzer/capacity"
+	"github.com/smemlint/smemlint/analyzer/cluster"
 	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/directives"
 	"github.com/smemlint/smemlint/analyzer/shuffle"
@@ -27,6 +28,7 @@ func Checks() []*analysis.Analyzer {
 		warpsync.Analyzer,
 		smemrace.Analyzer,
 		shuffle.Analyzer,
+		cluster.Analyzer,
 		directives.Analyzer,
 	}
 }

@@ -3,6 +3,8 @@ package kernels
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -118,4 +120,13 @@ func (c *Context) ThreadParam(pos token.Pos) string {
 		}
 	}
 	return ""
+}
+
+// Target is the memory an access names, for messages: its text, or for an
+// atomic such as simt.AtomicAdd(t, &s[0], 1) the operand "s[0]".
+func (a *Access) Target() string {
+	if call, ok := a.Node.(*ast.CallExpr); ok && a.Atomic && len(call.Args) > 1 {
+		return strings.TrimPrefix(types.ExprString(call.Args[1]), "&")
+	}
+	return a.Text
 }

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -100,15 +99,6 @@ func raceIn(finder *kernels.ConflictFinder, as, bs []*kernels.Access, q kernels.
 	return nil
 }
 
-// text is the memory an access names: "s[0]" for the atomic
-// simt.AtomicAdd(t, &s[0], 1).
-func text(a *kernels.Access) string {
-	if call, ok := a.Node.(*ast.CallExpr); ok && a.Atomic && len(call.Args) > 1 {
-		return strings.TrimPrefix(types.ExprString(call.Args[1]), "&")
-	}
-	return a.Text
-}
-
 // Message describes a race.
 func Message(r *Race) string {
 	c, ctx := r.C, r.Ctx
@@ -124,8 +114,8 @@ func Message(r *Race) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "shared-memory race on %s: %s %s %s (%s) and %s %s %s (%s), byte %d of %s,",
 		c.A.Array.Name,
-		ctx.ThreadText(c.TA), verb(c.A), text(c.A), ctx.PosText(c.A.Node.Pos()),
-		ctx.ThreadText(c.TB), verb(c.B), text(c.B), ctx.PosText(c.B.Node.Pos()),
+		ctx.ThreadText(c.TA), verb(c.A), c.A.Target(), ctx.PosText(c.A.Node.Pos()),
+		ctx.ThreadText(c.TB), verb(c.B), c.B.Target(), ctx.PosText(c.B.Node.Pos()),
 		c.Offset, c.A.Array.Name)
 	if c.Loop != nil {
 		fmt.Fprintf(&b, " in different iterations of %s (%s),", c.Loop.Text, ctx.PosText(c.Loop.Pos))
