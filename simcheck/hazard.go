@@ -22,10 +22,15 @@ type Hazard struct {
 	ThreadSecond simt.Dim3 `json:"threadSecond"`
 	Offset       int64     `json:"offset"` // arena byte offset of the word
 	Count        int       `json:"count"`  // pairs of accesses seen, over all launches
+	// Static is the position of the smemrace or warpsync finding on the
+	// line of either site; empty when the analyzer reports neither.
+	Static string `json:"static,omitempty"`
+
+	first, second int32
 }
 
 // hazards merges the launches' hazards by kind and pair of sites.
-func hazards(launches []*simt.TraceLaunch, sites map[int32]*Site) []*Hazard {
+func hazards(launches []*simt.TraceLaunch, sites map[int32]*Site, findings []finding) []*Hazard {
 	type key struct {
 		kind, op      string
 		first, second int32
@@ -46,16 +51,34 @@ func hazards(launches []*simt.TraceLaunch, sites map[int32]*Site) []*Hazard {
 				continue
 			}
 			e := &Hazard{Kind: h.Kind, Op: h.Op, First: name(h.First.Site), Second: name(h.Second.Site),
-				Block: h.Block, ThreadFirst: h.First.Thread, ThreadSecond: h.Second.Thread, Offset: h.Offset, Count: h.Count}
+				Block: h.Block, ThreadFirst: h.First.Thread, ThreadSecond: h.Second.Thread, Offset: h.Offset, Count: h.Count,
+				Static: confirm(raceChecks[h.Kind], sites[h.First.Site], sites[h.Second.Site], findings),
+				first:  h.First.Site, second: h.Second.Site}
 			byKey[k] = e
 			out = append(out, e)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].First != out[j].First {
-			return out[i].First < out[j].First
+		if out[i].first != out[j].first {
+			return out[i].first < out[j].first
 		}
-		return out[i].Second < out[j].Second
+		return out[i].second < out[j].second
 	})
 	return out
+}
+
+// confirm returns the position of a finding of check on the line of
+// either site.
+func confirm(check string, a, b *Site, findings []finding) string {
+	for _, s := range []*Site{a, b} {
+		if s == nil {
+			continue
+		}
+		for _, f := range findings {
+			if f.check == check && f.pos.Filename == s.Pos.Filename && f.pos.Line == s.Pos.Line {
+				return check + " at " + posString(f.pos)
+			}
+		}
+	}
+	return ""
 }

@@ -70,7 +70,7 @@ type Counts struct {
 }
 
 // compare builds the report of sites from the traced launches.
-func compare(sites []*Site, launches []*simt.TraceLaunch, strict bool) *Report {
+func compare(sites []*Site, findings []finding, launches []*simt.TraceLaunch, strict bool) *Report {
 	r := &Report{}
 	byID := map[int32]*Site{}
 	for _, s := range sites {
@@ -106,7 +106,7 @@ func compare(sites []*Site, launches []*simt.TraceLaunch, strict bool) *Report {
 			r.Counts.NotInstrumented++
 		}
 	}
-	r.Hazards = hazards(launches, byID)
+	r.Hazards = hazards(launches, byID, findings)
 	r.Failed = r.Counts.Disagree > 0 || strict && r.Counts.NotExecuted > 0
 	return r
 }

@@ -61,7 +61,7 @@ func Check(patterns []string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compare(l.sites, launches, opts.Strict), nil
+	return compare(l.sites, l.findings, launches, opts.Strict), nil
 }
 
 // writeOverlay writes the instrumented files and the overlay that puts

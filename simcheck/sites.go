@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/smemlint/smemlint/analyzer"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 )
 
@@ -63,11 +64,24 @@ type unit struct {
 	nodes map[ast.Node]*nodeSites
 }
 
-// analysis is what loading and analyzing the packages gave.
+// loaded is what loading and analyzing the packages gave.
 type loaded struct {
 	sites []*Site
 	units []*unit
+	// findings are the positions of the smemrace and warpsync findings,
+	// which hazards seen at run time confirm.
+	findings []finding
 }
+
+// finding is one diagnostic of a race check.
+type finding struct {
+	check string
+	pos   token.Position
+}
+
+// raceChecks are the checks whose findings hazards are matched with, by
+// the kind of hazard.
+var raceChecks = map[string]string{"race": "smemrace", "warp": "warpsync"}
 
 // load loads the packages patterns name, with their tests, runs the
 // kernels analyzer on them and collects every access site.
@@ -87,11 +101,18 @@ func load(dir string, patterns []string) (*loaded, error) {
 	if len(clean) == 0 {
 		return nil, fmt.Errorf("no packages match %v", patterns)
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{kernels.Analyzer}, clean, nil)
+	var roots []*analysis.Analyzer
+	for _, a := range analyzer.Checks() {
+		if a.Name == raceChecks["race"] || a.Name == raceChecks["warp"] {
+			roots = append(roots, a)
+		}
+	}
+	graph, err := checker.Analyze(append(roots, kernels.Analyzer), clean, nil)
 	if err != nil {
 		return nil, err
 	}
 	results := map[*packages.Package]*kernels.Result{}
+	var findings []finding
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			return nil, fmt.Errorf("%s: %v", act, act.Err)
@@ -99,8 +120,13 @@ func load(dir string, patterns []string) (*loaded, error) {
 		if r, ok := act.Result.(*kernels.Result); ok {
 			results[act.Package] = r
 		}
+		for _, d := range act.Diagnostics {
+			findings = append(findings, finding{act.Analyzer.Name, act.Package.Fset.Position(d.Pos)})
+		}
 	}
-	return collect(clean, results), nil
+	l := collect(clean, results)
+	l.findings = findings
+	return l, nil
 }
 
 // collect picks, for every file, the package variant that analyzes it

@@ -48,18 +48,36 @@ func WriteTable(w io.Writer, r *Report, all bool) error {
 	fmt.Fprintf(w, "\n%d sites: %d checked against measurements (%d requests), %d agree (%.1f%%), %d disagree; "+
 		"%d unpredicted, %d not executed, %d not instrumented\n",
 		c.Sites, c.Checked, c.Requests, c.Agree, agreement, c.Disagree, c.Unpredicted, c.NotExecuted, c.NotInstrumented)
-	if len(r.Hazards) > 0 {
-		fmt.Fprintf(w, "\nshared-memory hazards seen (%d):\n", len(r.Hazards))
-		for _, h := range r.Hazards {
-			kind := "race between warps (smemrace)"
-			if h.Kind == "warp" {
-				kind = "lanes of one warp without SyncWarp (warpsync)"
-			}
-			fmt.Fprintf(w, "  %s: %s: %s by thread %s, then %s by thread %s (block %s, arena offset %d; %d times)\n",
-				kind, h.Op, h.First, dim(h.ThreadFirst), h.Second, dim(h.ThreadSecond), dim(h.Block), h.Offset, h.Count)
+	writeHazards(w, r.Hazards, all)
+	return nil
+}
+
+// maxHazards is how many hazards the table lists without -all.
+const maxHazards = 12
+
+func writeHazards(w io.Writer, hs []*Hazard, all bool) {
+	if len(hs) == 0 {
+		return
+	}
+	confirmed := 0
+	for _, h := range hs {
+		if h.Static != "" {
+			confirmed++
 		}
 	}
-	return nil
+	fmt.Fprintf(w, "\n%d shared-memory hazards seen (pairs of sites), %d on a line smemrace or warpsync reports:\n", len(hs), confirmed)
+	for i, h := range hs {
+		if i == maxHazards && !all {
+			fmt.Fprintf(w, "  ... and %d more (-all or -json lists them)\n", len(hs)-i)
+			break
+		}
+		static := h.Static
+		if static == "" {
+			static = "NOT REPORTED STATICALLY"
+		}
+		fmt.Fprintf(w, "  %s %s: %s by thread %s, then %s by thread %s (block %s, arena offset %d; %d times) [%s]\n",
+			h.Kind, h.Op, h.First, dim(h.ThreadFirst), h.Second, dim(h.ThreadSecond), dim(h.Block), h.Offset, h.Count, static)
+	}
 }
 
 // WriteJSON prints the report as one JSON document.
