@@ -142,6 +142,10 @@ func TestTraceHazards(t *testing.T) {
 			s := simt.Shared[[1]int32](t)
 			simt.AtomicAdd(t, simt.TraceAtomic(t, 2, &s[0]), 1)
 		}, nil},
+		{"lanes of one request do not race", 32, func(t *simt.Thread) {
+			s := simt.Shared[[1]int32](t)
+			simt.TraceStore(t, 4, &s[0], int32(t.ThreadIdx.X))
+		}, nil},
 		{"bytes of one word do not race", 32, func(t *simt.Thread) {
 			s := simt.Shared[[32]uint8](t)
 			simt.TraceStore(t, 3, &s[t.ThreadIdx.X], 1)

@@ -28,6 +28,7 @@ type shadowAcc struct {
 	tid    int32 // linear thread index + 1; 0: none
 	site   int32
 	wsync  int32 // the thread's SyncWarp count at the access
+	inst   int32 // the thread's execution of the site in its epoch: its request
 	bytes  uint8 // the bytes of the word it touched
 	atomic bool
 }
@@ -49,8 +50,8 @@ func (s *shadow) word(i int64) *shadowWord {
 
 // race checks an access of thread t to size bytes at arena offset off
 // against the accesses of the epoch so far, and remembers it.
-func (w *workerTrace) race(t *Thread, bt *blockTrace, site int32, off int64, size int, op uint8) {
-	me := shadowAcc{tid: t.linear + 1, site: site, wsync: t.warpSyncs, atomic: op == opAtomic}
+func (w *workerTrace) race(t *Thread, bt *blockTrace, site, inst int32, off int64, size int, op uint8) {
+	me := shadowAcc{tid: t.linear + 1, site: site, wsync: t.warpSyncs, inst: inst, atomic: op == opAtomic}
 	epoch := bt.epoch + 1
 	for word := off / 4; word <= (off+int64(size)-1)/4; word++ {
 		lo, hi := max(off, word*4), min(off+int64(size), word*4+4)
@@ -92,6 +93,9 @@ func (w *workerTrace) conflict(t *Thread, a, me shadowAcc, aStore bool, off int6
 	if (a.tid-1)/WarpSize == (me.tid-1)/WarpSize {
 		if a.wsync != me.wsync {
 			return // a SyncWarp of both lanes lies between them
+		}
+		if a.site == me.site && a.inst == me.inst {
+			return // one request: the lanes of one instruction, which the hardware orders
 		}
 		kind = "warp"
 	}

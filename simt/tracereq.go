@@ -181,7 +181,7 @@ func (w *workerTrace) record(t *Thread, site int32, part int, space uint8, addr 
 		pt.pend[k] = nil
 	}
 	if space == spaceShared {
-		w.race(t, bt, site, addr, size, op)
+		w.race(t, bt, site, k, addr, size, op)
 	}
 }
 
