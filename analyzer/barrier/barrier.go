@@ -132,7 +132,7 @@ func checkWarp(ctx *kernels.Context, s *kernels.Sync) *Finding {
 			return c.dataFinding(ctrl)
 		}
 	}
-	guard := s.Guard()
+	guard := ctx.CollectiveGuard(s)
 	if mf := ctx.MaskFault(guard, s.Mask); mf != nil {
 		return c.maskFinding(mf, nil)
 	}

@@ -95,7 +95,7 @@ func (c *checker) masks() *Finding {
 				s.Name, maskText(s.Mask), ctx.DescribeCtrl(ctrl, "data-dependent"))
 		}
 	}
-	guard := s.Guard()
+	guard := ctx.CollectiveGuard(s)
 	if mf := ctx.MaskFault(guard, s.Mask); mf != nil {
 		return c.maskFinding(mf, nil)
 	}

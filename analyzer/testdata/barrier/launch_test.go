@@ -120,6 +120,7 @@ func TestCorrectLaunches(t *testing.T) {
 		"okCluster":      func() error { return launch(4, 64, 2, func(t *simt.Thread) { okCluster(t, out, 5) }) },
 		"okConstant":     func() error { return launch(1, 512, 1, func(t *simt.Thread) { okConstant(t, out) }) },
 		"okBreakUniform": func() error { return launch(1, 64, 1, func(t *simt.Thread) { okBreakUniform(t, out, 3) }) },
+		"okWarpBranches": func() error { return launch(1, 64, 1, func(t *simt.Thread) { okWarpBranches(t, out) }) },
 	}
 	for name, run := range cases {
 		if err := run(); err != nil {

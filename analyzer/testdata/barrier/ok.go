@@ -133,3 +133,17 @@ func okBreakUniform(t *simt.Thread, s []float32, n int) {
 		}
 	}
 }
+
+// okWarpBranches: the lanes of each branch meet in a SyncWarp with the
+// same mask.
+//
+//smemlint:launch block=64
+func okWarpBranches(t *simt.Thread, out []float32) {
+	if t.ThreadIdx.X%32 < 16 {
+		out[t.ThreadIdx.X] = 1
+		t.SyncWarp(0xffffffff)
+	} else {
+		t.SyncWarp(0xffffffff)
+		out[t.ThreadIdx.X] = 2
+	}
+}

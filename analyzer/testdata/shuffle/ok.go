@@ -54,3 +54,19 @@ func okHalfWarpWidth(t *simt.Thread, out []float32) {
 		out[t.ThreadIdx.X] = v
 	}
 }
+
+// okBranches: both branches shuffle with the full mask.
+//
+//smemlint:launch block=64
+func okBranches(t *simt.Thread, out []float32) {
+	v := out[t.ThreadIdx.X]
+	switch {
+	case t.LaneID() < 8:
+		v = simt.ShflXorSync(t, 0xffffffff, v, 1)
+	case t.LaneID() < 16:
+		v = simt.ShflXorSync(t, 0xffffffff, v+1, 1)
+	default:
+		v = simt.ShflXorSync(t, 0xffffffff, v*2, 1)
+	}
+	out[t.ThreadIdx.X] = v
+}
