@@ -8,7 +8,7 @@ BIN         := $(CURDIR)/bin
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES      = $(shell git ls-files '*.go' | grep -v '/testdata/')
 
-.PHONY: all build demo test fmt-check vet staticcheck unit bench fuzz clean e2e-deps golangci docs
+.PHONY: all build demo test fmt-check vet staticcheck unit simcheck bench fuzz clean e2e-deps golangci docs
 
 all: build
 
@@ -23,7 +23,7 @@ demo: build
 	@echo "== go run ./examples/demo   (what the simulator runs)"
 	@$(GO) run ./examples/demo
 
-test: fmt-check vet staticcheck e2e-deps unit
+test: fmt-check vet staticcheck e2e-deps unit simcheck
 
 # e2e-deps installs Neovim and Chromium for the end-to-end tests of
 # smemlint lsp and explain -html where it can; those tests skip otherwise.
@@ -52,6 +52,19 @@ unit:
 	$(GO) test -race ./...
 	cd gclplugin && $(GO) vet ./... && $(GO) test ./...
 
+# simcheck runs the tests of the example kernels and of the analyzer's
+# H100 row kernels traced in the simulator, and fails when a request any
+# of them makes contradicts what smemlint predicts for its site.
+simcheck: build
+	$(BIN)/smemlint simcheck -short ./examples/...
+	cd analyzer/testdata && $(BIN)/smemlint simcheck -short ./...
+
+# fuzz checks at least 10,000 random kernels: each is analyzed from its
+# Go source and run traced in the simulator, and every site's prediction
+# must agree with the requests measured (simcheck/fuzz).
+fuzz:
+	$(GO) test -run '^TestRandomKernels$$' -count 1 -v ./simcheck/fuzz/ -kernels 10000
+
 # bench prints the figures the issues ask for: the simulator on seed 001's
 # two-pass reduction (4M floats, 1024x1024 threads) against a plain Go loop,
 # ns per simulated thread and per barrier; the analyzer on 1,000 generated
@@ -59,6 +72,7 @@ unit:
 bench: build
 	@echo "== simulator: seed 001 two-pass reduction (target < 5 s), ns per thread and per barrier"
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./simt/
+	@echo "== simcheck: seed 001 reduction traced vs plain (target <= 5x): x-plain of BenchmarkTracedReduction above"
 	@echo "== analyzer: a generated package of 1,000 kernels (target <= 1.5x go vet, < 2 s)"
 	$(GO) run ./internal/benchcmd -smemlint $(BIN)/smemlint -kernels 1000 -runs 5
 
