@@ -60,3 +60,20 @@ func lastWarpStep(t *simt.Thread, out []float32) {
 	t.SyncThreads()
 	out[tid] = s[tid]
 }
+
+// singleBuffer overwrites, in the next step, words other threads may
+// still be reading: the barrier orders the write before the read, not the
+// read before the next write.
+//
+//smemlint:launch block=256
+func singleBuffer(t *simt.Thread, out, in []float32, n int) {
+	s := simt.Shared[[256]float32](t)
+	tid := t.ThreadIdx.X
+	sum := float32(0)
+	for i := 0; i < n; i++ {
+		s[tid] = in[i*256+tid]
+		t.SyncThreads()
+		sum += s[(tid+1)%256] // want `shared-memory race on s: thread 32 writes s\[tid\] \(a\.go:74\) and thread 31 reads s\[\(tid\+1\)%256\] \(a\.go:76\), byte 128 of s, in different iterations of for i := 0; i < n; i\+\+ \(a\.go:73\), with no barrier between; block 256`
+	}
+	out[tid] = sum
+}

@@ -75,3 +75,73 @@ func okDataBins(t *simt.Thread, in []int32) {
 	s := simt.Shared[[64]int32](t)
 	s[in[t.ThreadIdx.X]%64] = 1
 }
+
+// okPingPong reads one buffer while it fills the other, with a barrier
+// per step.
+//
+//smemlint:launch block=256
+func okPingPong(t *simt.Thread, out, in []float32, n int) {
+	s := simt.Shared[[512]float32](t)
+	tid := t.ThreadIdx.X
+	s[tid] = in[tid]
+	t.SyncThreads()
+	sum := float32(0)
+	for i := 0; i < n; i++ {
+		cur := i % 2
+		sum += s[cur*256+(tid+1)%256]
+		s[(1-cur)*256+tid] = sum
+		t.SyncThreads()
+	}
+	out[tid] = sum
+}
+
+// okStencil loads a tile with its halo, then reads neighbours.
+//
+//smemlint:launch block=128
+func okStencil(t *simt.Thread, out, in []float32) {
+	s := simt.Shared[[130]float32](t)
+	tid := t.ThreadIdx.X
+	g := t.BlockIdx.X*t.BlockDim.X + tid + 1
+	s[tid+1] = in[g]
+	if tid == 0 {
+		s[0] = in[g-1]
+	}
+	if tid == t.BlockDim.X-1 {
+		s[tid+2] = in[g+1]
+	}
+	t.SyncThreads()
+	out[g] = s[tid] + s[tid+1] + s[tid+2]
+}
+
+// okScan is a Hillis-Steele scan: read, barrier, write, barrier.
+//
+//smemlint:launch block=256
+func okScan(t *simt.Thread, out []float32) {
+	s := simt.Shared[[256]float32](t)
+	tid := t.ThreadIdx.X
+	s[tid] = out[tid]
+	t.SyncThreads()
+	for off := 1; off < t.BlockDim.X; off *= 2 {
+		v := s[tid]
+		if tid >= off {
+			v += s[tid-off]
+		}
+		t.SyncThreads()
+		s[tid] = v
+		t.SyncThreads()
+	}
+	out[tid] = s[tid]
+}
+
+// okWarpRows gives each warp a padded row of its own and orders its lanes
+// with SyncWarp.
+//
+//smemlint:launch block=256
+func okWarpRows(t *simt.Thread, out []float32) {
+	s := simt.Shared[[8 * 33]float32](t)
+	tid := t.ThreadIdx.X
+	row, lane := tid/32, tid%32
+	s[row*33+lane] = float32(tid)
+	t.SyncWarp(0xffffffff)
+	out[tid] = s[row*33+(lane+1)%32]
+}
