@@ -245,3 +245,28 @@ func operand(e Expr, name func(Sym) string) string {
 func (e Expr) String() string {
 	return e.Format(func(s Sym) string { return "s" + itoa(int64(s)) })
 }
+
+// Size returns the number of atoms in e, counted through nested atoms and
+// capped at limit, so that callers can refuse expressions that grow without
+// bound (x = x*x + 1 repeated doubles the normal form each time).
+func (e Expr) Size(limit int) int {
+	n := 0
+	for _, t := range e.Terms {
+		n += t.Atom.size(limit - n)
+		if n >= limit {
+			return limit
+		}
+	}
+	return n
+}
+
+func (a *Atom) size(limit int) int {
+	if a.Op == OpSym || limit <= 1 {
+		return 1
+	}
+	n := 1 + a.X.Size(limit-1)
+	if n >= limit {
+		return limit
+	}
+	return min(limit, n+a.Y.Size(limit-n))
+}

@@ -201,3 +201,18 @@ func TestPred(t *testing.T) {
 		t.Errorf("MapP: %s", got)
 	}
 }
+
+func TestSize(t *testing.T) {
+	f := newFixture()
+	e := Add(Scale(f.TX, 4), Div(Add(f.TY, f.N), C(2)))
+	if got := e.Size(100); got != 4 {
+		t.Errorf("Size = %d, want 4 (tx, div, ty, n)", got)
+	}
+	x := Add(f.TX, f.N)
+	for i := 0; i < 3; i++ {
+		x = Add(Mul(x, x), C(1))
+	}
+	if got := x.Size(50); got != 50 {
+		t.Errorf("Size of a blown-up product = %d, want the cap 50", got)
+	}
+}

@@ -117,7 +117,7 @@ func (in *interp) inline(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr) valu
 	for _, c := range in.inlining {
 		recursive = recursive || c == fn
 	}
-	if recursive || len(in.calls) >= maxCallDepth || fn.Signature().Variadic() {
+	if recursive || len(in.calls) >= maxCallDepth || fn.Signature().Variadic() || fn.Signature().TypeParams().Len() > 0 {
 		return in.opaqueResult(x, args)
 	}
 	env := map[types.Object]value{}

@@ -225,6 +225,10 @@ func (f *finder) jobs() []job {
 	}
 	for _, fn := range f.order {
 		fd := f.decls[fn]
+		if fn.Signature().TypeParams().Len() > 0 {
+			f.notes = append(f.notes, Note{fd.Pos(), fmt.Sprintf("generic kernel %s is not evaluated: instantiate it in a non-generic kernel", fn.Name())})
+			continue
+		}
 		if d, ok := f.directives[fn]; ok {
 			out = append(out, job{pos: fd.Pos(), name: fn.Name(), shape: directiveShape(d, fd.Doc.Pos()), arch: d.Arch, decl: fd})
 			continue

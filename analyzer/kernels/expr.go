@@ -295,8 +295,9 @@ func (in *interp) binary(x *ast.BinaryExpr) value {
 	}
 	a, b := in.eval(x.X), in.eval(x.Y)
 	t := in.info.TypeOf(x)
-	if !isInteger(t) || a.kind != vScalar || b.kind != vScalar {
+	if !isInteger(t) || a.kind != vScalar || b.kind != vScalar || tooBig(x.Op, a.e, b.e) {
 		// Floating-point arithmetic yields data: only its variation matters.
+		// So do integer expressions that would grow without bound.
 		return in.dataFor(t, in.varies(a) || in.varies(b))
 	}
 	return scalar(arith(x.Op, a.e, b.e))
@@ -370,4 +371,16 @@ func (in *interp) compare(op token.Token, a, b value) affine.Pred {
 	cmp := map[token.Token]affine.CmpOp{token.EQL: affine.EQ, token.NEQ: affine.NE, token.LSS: affine.LT,
 		token.LEQ: affine.LE, token.GTR: affine.GT, token.GEQ: affine.GE}[op]
 	return affine.Cmp(cmp, a.e, b.e)
+}
+
+// maxExprSize bounds the atoms of an expression the interpreter builds; a
+// product of two sums has as many atoms as the product of their sizes.
+const maxExprSize = 256
+
+func tooBig(op token.Token, a, b affine.Expr) bool {
+	sa, sb := a.Size(maxExprSize), b.Size(maxExprSize)
+	if op == token.MUL {
+		return sa*sb > maxExprSize
+	}
+	return sa+sb > maxExprSize
 }

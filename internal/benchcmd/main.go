@@ -45,6 +45,11 @@ func run(bin string, kernels, runs int) error {
 	if err := kernelgen.Write(dir, repo, kernels, 100); err != nil {
 		return err
 	}
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir, tidy.Env = dir, append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
+	if out, err := tidy.CombinedOutput(); err != nil {
+		return fmt.Errorf("go mod tidy: %v: %s", err, out)
+	}
 	commands := []struct {
 		name string
 		args []string

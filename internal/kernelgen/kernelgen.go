@@ -19,9 +19,16 @@ func Write(dir, repo string, n, perFile int) error {
 	if err := os.MkdirAll(filepath.Join(dir, "gen"), 0o755); err != nil {
 		return fmt.Errorf("kernelgen: %w", err)
 	}
-	mod := fmt.Sprintf("module example.com/bench\n\ngo 1.26\n\nrequire github.com/smemlint/smemlint v0.0.0\n\nreplace github.com/smemlint/smemlint => %s\n", repo)
+	mod := fmt.Sprintf("module example.com/bench\n\ngo 1.26.0\n\nrequire github.com/smemlint/smemlint v0.0.0\n\nreplace github.com/smemlint/smemlint => %s\n", repo)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
 		return fmt.Errorf("kernelgen: %w", err)
+	}
+	// The checksums of smemlint's own dependencies let the go command load
+	// the module without the network.
+	if sum, err := os.ReadFile(filepath.Join(repo, "go.sum")); err == nil {
+		if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+			return fmt.Errorf("kernelgen: %w", err)
+		}
 	}
 	r := rand.New(rand.NewPCG(uint64(n), 1))
 	for f := 0; f*perFile < n; f++ {
