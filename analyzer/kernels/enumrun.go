@@ -1,0 +1,208 @@
+package kernels
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/model"
+)
+
+// run evaluates every request. An unknown offset of the uniform part is
+// tried at every residue; the figure reported is that of the most
+// favourable residue, so that no figure rests on an unlucky alignment the
+// code may not have.
+func (e *enumerator) run() {
+	env := e.newEnv()
+	hypos := []int64{0}
+	if e.hasHypo {
+		hypos = hypotheses
+		e.ev.Exact = false
+	}
+	type key struct{ h, r int64 }
+	worst := map[key]Request{}
+	seen := map[key]bool{}
+	figures := map[int]bool{}
+	bestSeen := false
+	idx := make([]int, len(e.enum))
+	for {
+		for i, s := range e.enum {
+			env[s] = e.domains[i][idx[i]]
+		}
+		for _, h := range hypos {
+			if e.hasHypo {
+				env[e.stride] = h
+			}
+			for _, r := range e.residues {
+				k := key{h, r}
+				e.warps(env, r, func(req Request) {
+					e.ev.Requests++
+					e.ev.Total += req.Metric(e.shared)
+					figures[req.Metric(e.shared)] = true
+					if !seen[k] || e.worse(req, worst[k]) {
+						req.Bindings = e.bindings(env, h)
+						worst[k], seen[k] = req, true
+					}
+					if !bestSeen || e.worse(e.ev.Best, req) {
+						e.ev.Best, bestSeen = req, true
+					}
+				})
+			}
+		}
+		if !next(idx, e.domains) {
+			break
+		}
+	}
+	for f := range figures {
+		e.ev.Figures = append(e.ev.Figures, f)
+	}
+	sort.Ints(e.ev.Figures)
+	// Per hypothesis, the most favourable residue; over hypotheses, the
+	// worst — unless the hypotheses are mere alignments too.
+	if e.hypoShifts {
+		found := false
+		for _, h := range hypos {
+			for _, r := range e.residues {
+				if w, ok := worst[key{h, r}]; ok && (!found || e.worse(e.ev.Worst, w)) {
+					e.ev.Worst, found = w, true
+				}
+			}
+		}
+		e.ev.Worst.Bindings = ""
+		return
+	}
+	excessAt := map[int64]int{}
+	first := true
+	for _, h := range hypos {
+		var pick Request
+		found := false
+		for _, r := range e.residues {
+			if w, ok := worst[key{h, r}]; ok && (!found || e.worse(pick, w)) {
+				pick, found = w, true
+			}
+		}
+		if !found {
+			continue
+		}
+		excessAt[h] = pick.Excess(e.shared)
+		if h >= 32 && (!e.haveLarge || excessAt[h] < e.minLarge) {
+			e.minLarge, e.haveLarge = excessAt[h], true
+		}
+		if first || e.worse(pick, e.ev.Worst) {
+			e.ev.Worst, first = pick, false
+		}
+	}
+	if e.hasHypo {
+		e.ev.Threshold = threshold(hypos, excessAt)
+		e.ev.Definite = e.haveLarge && e.minLarge > 0
+	}
+	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 && len(e.ev.Assumed) == 0 && !e.hasHypo {
+		// Every offset gave the same figure: it does not depend on them.
+		e.ev.Exact = true
+	}
+	if len(e.residues) > 1 || e.hasHypo || !e.ev.Exact {
+		e.ev.Total = 0
+	}
+}
+
+// threshold returns the smallest tried value from which on every tried
+// value gives the worst excess; 0 when the largest tried value does not.
+func threshold(hypos []int64, worstAt map[int64]int) int64 {
+	best := 0
+	for _, h := range hypos {
+		best = max(best, worstAt[h])
+	}
+	t := int64(0)
+	for i := len(hypos) - 1; i >= 0 && worstAt[hypos[i]] == best; i-- {
+		t = hypos[i]
+	}
+	return t
+}
+
+// worse orders requests: for shared memory by conflict ways, then
+// wavefronts; for global memory by excess sectors, then sectors.
+func (e *enumerator) worse(a, b Request) bool {
+	if e.shared {
+		if a.Shared.Ways != b.Shared.Ways {
+			return a.Shared.Ways > b.Shared.Ways
+		}
+		return a.Shared.Wavefronts > b.Shared.Wavefronts
+	}
+	if a.Excess(false) != b.Excess(false) {
+		return a.Excess(false) > b.Excess(false)
+	}
+	return a.Global.Sectors > b.Global.Sectors
+}
+
+// warps evaluates the request of every warp of the block for one set of
+// uniform values.
+func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
+	c := e.ctx
+	b := c.Shape.Block
+	n := b.Threads()
+	for w := 0; w*model.WarpSize < n; w++ {
+		req := Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
+		for lane := 0; lane < model.WarpSize; lane++ {
+			lin := w*model.WarpSize + lane
+			if lin >= n {
+				break
+			}
+			env[c.tx], env[c.ty], env[c.tz] = int64(lin%b.X), int64(lin/b.X%b.Y), int64(lin/(b.X*b.Y))
+			if !e.on(env) {
+				continue
+			}
+			addr, err := e.addr.Eval(env)
+			if err != nil {
+				continue
+			}
+			req.Req.Addr[lane] = addr + residue
+			req.Req.On |= 1 << lane
+		}
+		if req.Req.On == 0 {
+			continue
+		}
+		if e.shared {
+			req.Shared = c.Arch.Shared(&req.Req)
+		} else {
+			req.Global = c.Arch.Global(&req.Req)
+		}
+		visit(req)
+	}
+}
+
+func (e *enumerator) on(env affine.Env) bool {
+	for _, g := range e.guards {
+		ok, err := g.Eval(env)
+		if err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// bindings describes the values that produced a request.
+func (e *enumerator) bindings(env affine.Env, h int64) string {
+	var parts []string
+	for _, s := range e.enum {
+		if !e.isSynth(s) && e.ctx.meta[s].role == roleLoop {
+			parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(s), env[s]))
+		}
+	}
+	if e.hasHypo {
+		parts = append(parts, fmt.Sprintf("%s = %d", e.name(e.stride), h))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// next advances a mixed-radix counter; false when it wraps.
+func next(idx []int, domains [][]int64) bool {
+	for i := len(idx) - 1; i >= 0; i-- {
+		idx[i]++
+		if idx[i] < len(domains[i]) {
+			return true
+		}
+		idx[i] = 0
+	}
+	return false
+}
