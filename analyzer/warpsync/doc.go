@@ -24,8 +24,9 @@
 // lane of the launch shape: it reports when two different lanes of one
 // warp touch the same bytes with no SyncWarp naming both and no
 // SyncThreads between the two statements. It applies to shared and global
-// memory; atomics, data-dependent addresses and another block's shared
-// memory are left out.
+// memory; atomics, data-dependent addresses, another block's shared
+// memory and stores of every lane to one word (a flag: a race, not
+// communication between lanes) are left out.
 //
 // The suggested fix inserts a SyncWarp, with the mask of the lanes that
 // reach that point, before the statement that reads (or overwrites) the

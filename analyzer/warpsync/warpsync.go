@@ -61,7 +61,10 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // candidate reports whether an access takes part: plain loads and stores
-// of the block's own memory.
+// of the block's own memory. Stores take part only when the lanes of a
+// warp store to different words — lanes that pass values to each other;
+// a word every lane stores to (a flag) is a race, not warp-synchronous
+// communication, and the smemrace check's.
 func candidate(a *kernels.Access) bool { return !a.Atomic && !a.Remote }
 
 // Hazards returns, per statement, the first hazard found for its accesses:
@@ -71,7 +74,7 @@ func candidate(a *kernels.Access) bool { return !a.Atomic && !a.Remote }
 func Hazards(ctx *kernels.Context) []*Hazard {
 	var accs []*kernels.Access
 	for _, a := range ctx.Accesses {
-		if candidate(a) {
+		if candidate(a) && (!a.Store || ctx.ExprLevel(a.Addr) == kernels.Varying) {
 			accs = append(accs, a)
 		}
 	}
