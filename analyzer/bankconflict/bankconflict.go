@@ -65,8 +65,8 @@ func run(pass *analysis.Pass) (any, error) {
 // per source position and direction, the worst evaluation.
 func Sites(res *kernels.Result) []*site {
 	type key struct {
-		pos   token.Pos
-		store bool
+		pos, anchor token.Pos
+		store       bool
 	}
 	byKey := map[key]*site{}
 	var out []*site
@@ -75,10 +75,10 @@ func Sites(res *kernels.Result) []*site {
 			if !a.Shared() || a.Remote || a.Atomic {
 				continue
 			}
-			k := key{a.Node.Pos(), a.Store}
+			k := key{a.Node.Pos(), a.Anchor().Pos(), a.Store}
 			s, ok := byKey[k]
 			if !ok {
-				s = &site{node: a.Node, store: a.Store}
+				s = &site{node: a.Anchor(), store: a.Store}
 				byKey[k] = s
 				out = append(out, s)
 			}

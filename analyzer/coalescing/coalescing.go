@@ -60,8 +60,8 @@ type site struct {
 
 func sites(res *kernels.Result) []*site {
 	type key struct {
-		pos   token.Pos
-		store bool
+		pos, anchor token.Pos
+		store       bool
 	}
 	byKey := map[key]*site{}
 	var out []*site
@@ -70,10 +70,10 @@ func sites(res *kernels.Result) []*site {
 			if a.Shared() || a.Atomic {
 				continue
 			}
-			k := key{a.Node.Pos(), a.Store}
+			k := key{a.Node.Pos(), a.Anchor().Pos(), a.Store}
 			s, ok := byKey[k]
 			if !ok {
-				s = &site{node: a.Node, store: a.Store}
+				s = &site{node: a.Anchor(), store: a.Store}
 				byKey[k] = s
 				out = append(out, s)
 			}

@@ -16,13 +16,13 @@ func (in *interp) call(x *ast.CallExpr) value {
 			return in.builtin(b.Name(), x)
 		}
 	}
-	fn := in.finder.calleeFunc(x)
+	fn := in.callee(x)
 	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == SimtPath {
 		return in.simtCall(fn, x)
 	}
-	if fn != nil && fn.Pkg() == in.pass.Pkg && fn.Signature().Recv() == nil {
-		if fd := in.finder.funcs[fn]; fd != nil {
-			return in.inline(fn, fd, x)
+	if fn != nil && fn.Signature().Recv() == nil {
+		if fd, info, local, ok := in.declOf(fn); ok {
+			return in.inlineWith(info, local, fd, x)
 		}
 	}
 	varies := false
@@ -105,6 +105,56 @@ func (in *interp) builtin(name string, x *ast.CallExpr) value {
 	return none()
 }
 
+// callee returns the function a call calls, resolved in the type
+// information of the code being evaluated.
+func (in *interp) callee(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.IndexExpr:
+		return in.callee(&ast.CallExpr{Fun: fun.X})
+	case *ast.IndexListExpr:
+		return in.callee(&ast.CallExpr{Fun: fun.X})
+	default:
+		return nil
+	}
+	fn, _ := in.info.Uses[id].(*types.Func)
+	return fn
+}
+
+// declOf finds the declaration of a function to evaluate in place: one of
+// this package, or of an imported package that uses the kernel API.
+func (in *interp) declOf(fn *types.Func) (*ast.FuncDecl, *types.Info, *types.Func, bool) {
+	if fn.Pkg() == in.pass.Pkg {
+		fd, ok := in.finder.funcs[fn]
+		return fd, in.pass.TypesInfo, fn, ok
+	}
+	return in.finder.foreignDecl(fn)
+}
+
+// inlineWith evaluates a call with the type information of the callee's
+// package, marking what it records as foreign when that is not this one.
+func (in *interp) inlineWith(info *types.Info, fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr) value {
+	if info == in.info {
+		return in.inline(fn, fd, x)
+	}
+	// Arguments belong to the caller's code: evaluate them first.
+	args := make([]value, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = in.eval(a)
+	}
+	savedInfo, savedAnchor := in.info, in.anchor
+	if in.anchor == nil {
+		in.anchor = x
+	}
+	in.info = info
+	defer func() { in.info, in.anchor = savedInfo, savedAnchor }()
+	return in.inlineArgs(fn, fd, x, args)
+}
+
 // inline evaluates a call of a function of this package in the caller's
 // context: device functions are analysed in every calling context.
 func (in *interp) inline(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr) value {
@@ -112,6 +162,10 @@ func (in *interp) inline(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr) valu
 	for i, a := range x.Args {
 		args[i] = in.eval(a)
 	}
+	return in.inlineArgs(fn, fd, x, args)
+}
+
+func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, args []value) value {
 	recursive := false
 	for _, c := range in.inlining {
 		recursive = recursive || c == fn

@@ -28,6 +28,7 @@ type finder struct {
 	launches   []*launch
 	launched   map[*types.Func]bool
 	hosts      map[ast.Node]*hostScope // host functions' constant-valued variables
+	foreign    map[string]*foreignPkg  // imported packages' kernels, by path
 	notes      []Note
 }
 
@@ -62,6 +63,7 @@ func newFinder(pass *analysis.Pass, cfg *config.Config) *finder {
 		directives: map[*types.Func]directive.Launch{},
 		launched:   map[*types.Func]bool{},
 		hosts:      map[ast.Node]*hostScope{},
+		foreign:    map[string]*foreignPkg{},
 	}
 }
 

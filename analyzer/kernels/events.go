@@ -23,6 +23,9 @@ type Access struct {
 	Calls  []token.Pos // device-function calls leading here, outermost first
 	Seq    int         // order of events within the context
 	Ctx    *Context
+
+	foreign bool     // in another package's file
+	anchor  ast.Node // for foreign accesses: the outermost call in this package
 }
 
 // Space returns "shared" or "global".

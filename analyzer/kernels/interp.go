@@ -40,6 +40,10 @@ type interp struct {
 	inlining     []*types.Func
 	sharedByCall map[*ast.CallExpr]*Array
 
+	// anchor is set while a function of another package is evaluated:
+	// the call in this package that led there.
+	anchor ast.Node
+
 	dry        int // > 0: a dry run that records nothing
 	steps      int
 	seq        int
@@ -350,4 +354,10 @@ func (in *interp) exitText(s ast.Stmt) string {
 		return in.text(is.Cond)
 	}
 	return in.text(s)
+}
+
+// shortPos formats a node's position as file.go:line.
+func (in *interp) shortPos(n ast.Node) string {
+	p := in.pass.Fset.Position(n.Pos())
+	return fmt.Sprintf("%s:%d", shortFile(p.Filename), p.Line)
 }

@@ -32,6 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        run,
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(SourceFact)},
 }
 
 // Result is what the checks receive: every kernel context of the package.
@@ -138,6 +139,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !importsSimt(pass.Pkg) {
 		return res, nil
 	}
+	exportSource(pass)
 	f := newFinder(pass, cfg)
 	f.find()
 	for _, job := range f.jobs() {

@@ -183,6 +183,10 @@ func (in *interp) record(a *Access) {
 	a.Loops = append([]*Loop(nil), in.loops...)
 	a.Calls = append([]token.Pos(nil), in.calls...)
 	a.Ctx = in.ctx
+	if in.anchor != nil {
+		a.foreign, a.anchor = true, in.anchor
+		a.Text += " at " + in.shortPos(a.Node)
+	}
 	in.seq++
 	a.Seq = in.seq
 	in.ctx.Accesses = append(in.ctx.Accesses, a)

@@ -31,12 +31,17 @@ type Reporter struct {
 	pass    *analysis.Pass
 	check   string
 	ignores map[string]map[int]directive.Ignore // file -> line -> directive
-	seen    map[token.Pos]bool
+	seen    map[seenKey]bool
+}
+
+type seenKey struct {
+	pos token.Pos
+	msg string
 }
 
 // New returns a Reporter for check.
 func New(pass *analysis.Pass, check string) *Reporter {
-	r := &Reporter{pass: pass, check: check, ignores: map[string]map[int]directive.Ignore{}, seen: map[token.Pos]bool{}}
+	r := &Reporter{pass: pass, check: check, ignores: map[string]map[int]directive.Ignore{}, seen: map[seenKey]bool{}}
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
@@ -72,16 +77,16 @@ func (r *Reporter) Ignored(pos token.Pos) bool {
 	return false
 }
 
-// Report delivers d once per position unless it is ignored.
+// Report delivers d once per position and message unless it is ignored.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.seen[d.Pos] {
+	if r.seen[seenKey{d.Pos, d.Message}] {
 		return
 	}
 	if r.Ignored(d.Pos) {
 		r.suppressed(d)
 		return
 	}
-	r.seen[d.Pos] = true
+	r.seen[seenKey{d.Pos, d.Message}] = true
 	d.Category = r.check
 	r.pass.Report(d)
 }

@@ -25,7 +25,7 @@ func (r *Reporter) suppressed(d analysis.Diagnostic) {
 	if !ok {
 		return
 	}
-	r.seen[d.Pos] = true
+	r.seen[seenKey{d.Pos, d.Message}] = true
 	d.Category = SuppressedCategory
 	d.Related = append([]analysis.RelatedInformation{{
 		Pos:     at,
