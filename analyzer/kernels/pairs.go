@@ -200,6 +200,9 @@ func (f *ConflictFinder) search(a, b *Access, q PairQuery, rel relation) *Confli
 		ps.addrB = affine.Map(b.Addr, rename)
 		ps.guardB = affine.MapP(ps.guardB, rename)
 	}
+	if ps.disjoint() {
+		return nil
+	}
 	ps.plan()
 	return ps.run()
 }

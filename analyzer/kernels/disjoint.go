@@ -1,0 +1,64 @@
+package kernels
+
+import (
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/model"
+)
+
+// disjoint is a quick proof that no two threads of the relation can touch
+// the same bytes, before any enumeration of uniform values: when both
+// addresses are a part that depends on the thread index alone plus uniform
+// parts that differ by a constant (s[ty*32+tx] in two statements of one
+// iteration), the distance between any two threads' addresses is known
+// without the uniform values, and conditions only remove threads.
+func (ps *pairSpace) disjoint() bool {
+	c := ps.ctx
+	onlyCoords := func(e affine.Expr) bool {
+		return !e.DependsOn(func(s affine.Sym) bool { return int(s) >= c.Syms.Len() || !c.isCoord(s) })
+	}
+	ta, ua := affine.Split(ps.a.Addr, c.isCoordSafe)
+	tb, ub := affine.Split(ps.addrB, c.isCoordSafe)
+	d, ok := affine.Sub(ub, ua).IsConst()
+	if !ok || !onlyCoords(ta) || !onlyCoords(tb) {
+		return false
+	}
+	n := c.Threads()
+	env := c.NewEnv(len(ps.copies))
+	byValue := map[int64][]int{}
+	for t := 0; t < n; t++ {
+		c.SetThread(env, t)
+		v, err := ta.Eval(env)
+		if err != nil {
+			return false
+		}
+		if len(byValue[v]) < 2 {
+			byValue[v] = append(byValue[v], t)
+		}
+	}
+	sa, sb := int64(ps.a.Size), int64(ps.b.Size)
+	for t := 0; t < n; t++ {
+		c.SetThread(env, t)
+		v, err := tb.Eval(env)
+		if err != nil {
+			return false
+		}
+		// a's address minus b's lies in (-sa, sb) for overlapping bytes.
+		for delta := -sa + 1; delta < sb; delta++ {
+			for _, u := range byValue[v+d+delta] {
+				if u != t && ps.warpsAllowed(u, t) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// warpsAllowed reports whether the query admits two threads, by warps.
+func (ps *pairSpace) warpsAllowed(ta, tb int) bool {
+	same := ta/model.WarpSize == tb/model.WarpSize
+	return !(ps.q.SameWarp && !same || ps.q.CrossWarp && same)
+}
+
+// isCoordSafe is isCoord for symbols that may be extra (copies).
+func (c *Context) isCoordSafe(s affine.Sym) bool { return int(s) < c.Syms.Len() && c.isCoord(s) }
