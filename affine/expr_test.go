@@ -10,14 +10,12 @@ import (
 
 // fixture is a table with thread symbols tx, ty and uniform symbols n, k.
 type fixture struct {
-	tab            Table
-	tx, ty, n, k   Sym
-	TX, TY, N, K   Expr
-	name           func(Sym) string
-	isThread       func(Sym) bool
-	env            func(tx, ty, n, k int64) Env
-	nameOfTerms    func(Expr) []string
-	equalNormalize func(a, b Expr) bool
+	tab          Table
+	tx, ty, n, k Sym
+	TX, TY, N, K Expr
+	name         func(Sym) string
+	isThread     func(Sym) bool
+	env          func(tx, ty, n, k int64) Env
 }
 
 func newFixture() *fixture {

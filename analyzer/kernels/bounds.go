@@ -119,11 +119,6 @@ func (c *Context) alwaysTrue(p affine.Pred) bool {
 	return c.decided(p, true)
 }
 
-// alwaysFalse reports whether a comparison never holds.
-func (c *Context) alwaysFalse(p affine.Pred) bool {
-	return c.decided(p, false)
-}
-
 func (c *Context) decided(p affine.Pred, want bool) bool {
 	op, x, y, ok := p.Comparison()
 	if !ok {

@@ -182,7 +182,7 @@ func (e *enumerator) plan() bool {
 		if needs[s] {
 			continue
 		}
-		if d := e.domain(s); d != nil && len(d) == 1 {
+		if len(e.domain(s)) == 1 {
 			needs[s] = true
 			continue
 		}

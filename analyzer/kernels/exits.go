@@ -50,7 +50,8 @@ func (in *interp) recordExit(s ast.Stmt, via string) {
 
 // SkippingExits returns the exits by which some threads miss the event
 // in a later iteration of a loop that holds both (break, return, panic),
-// or jump past it or back over it (goto).
+// in the rest of an iteration (continue, also from inside a switch or to a
+// label), or jump past it or back over it (goto).
 func (c *Context) SkippingExits(s *Sync) []*Exit {
 	var out []*Exit
 	for _, e := range c.Exits {
@@ -59,6 +60,19 @@ func (c *Context) SkippingExits(s *Sync) []*Exit {
 			target := c.BreakTarget(e)
 			for _, l := range e.Loops {
 				if l.Pos == target && slices.Contains(s.Loops, l) {
+					out = append(out, e)
+				}
+			}
+		case "continue":
+			// The rest of the iteration: events after the continue, and
+			// events of the inner loops it leaves.
+			target := c.BreakTarget(e)
+			for i, l := range e.Loops {
+				if l.Pos != target || !slices.Contains(s.Loops, l) {
+					continue
+				}
+				inner := slices.ContainsFunc(e.Loops[i+1:], func(x *Loop) bool { return slices.Contains(s.Loops, x) })
+				if s.Seq > e.Seq || inner {
 					out = append(out, e)
 				}
 			}

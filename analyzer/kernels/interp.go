@@ -48,7 +48,6 @@ type interp struct {
 	steps      int
 	seq        int
 	nextShared int64
-	sharedK    int
 	dynamic    *Array
 	gaveUp     bool
 }

@@ -30,12 +30,11 @@ type value struct {
 	fields map[string]value // vStruct
 }
 
-func scalar(e affine.Expr) value       { return value{kind: vScalar, e: e} }
-func intConst(c int64) value           { return scalar(affine.C(c)) }
-func boolean(p affine.Pred) value      { return value{kind: vBool, pred: p} }
-func none() value                      { return value{kind: vNone} }
-func refValue(r *ref) value            { return value{kind: vRef, ref: r} }
-func (v value) isConst() (int64, bool) { return v.e.IsConst() }
+func scalar(e affine.Expr) value  { return value{kind: vScalar, e: e} }
+func intConst(c int64) value      { return scalar(affine.C(c)) }
+func boolean(p affine.Pred) value { return value{kind: vBool, pred: p} }
+func none() value                 { return value{kind: vNone} }
+func refValue(r *ref) value       { return value{kind: vRef, ref: r} }
 
 // space is the memory a reference points into.
 type space uint8

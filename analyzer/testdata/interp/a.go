@@ -1,4 +1,4 @@
-// Package interp exercises the kernels analyzer's evaluation: each access's
+// Package interp exercises the kernels analyzer's evaluation: each access's // want package:"kernel source: 1 files"
 // address and guard are checked by analyzer/kernels/interp_test.go.
 package interp
 
