@@ -18,8 +18,8 @@ type measured struct {
 	requests int
 	figures  map[int]int // requests by figure
 	worst    simt.TraceRequest
-	// maxByGrid is the largest figure of the launches of each grid shape.
-	maxByGrid map[simt.Dim3]int
+	// byGrid holds the figures of the launches of each grid shape.
+	byGrid map[simt.Dim3]map[int]bool
 }
 
 type measureKey struct {
@@ -39,7 +39,7 @@ func gather(launches []*simt.TraceLaunch) map[int32][]*measured {
 			m := byKey[k]
 			if m == nil {
 				m = &measured{block: tl.Block, arch: tl.Arch, space: ts.Space,
-					figures: map[int]int{}, maxByGrid: map[simt.Dim3]int{}}
+					figures: map[int]int{}, byGrid: map[simt.Dim3]map[int]bool{}}
 				byKey[k] = m
 				order = append(order, k)
 			}
@@ -51,7 +51,12 @@ func gather(launches []*simt.TraceLaunch) map[int32][]*measured {
 			if ts.Requests > 0 && (m.worst.Addr == nil || ts.Worst.Figure > m.worst.Figure) {
 				m.worst = ts.Worst
 			}
-			m.maxByGrid[tl.Grid] = max(m.maxByGrid[tl.Grid], ts.Worst.Figure)
+			if m.byGrid[tl.Grid] == nil {
+				m.byGrid[tl.Grid] = map[int]bool{}
+			}
+			for f := range ts.Figures {
+				m.byGrid[tl.Grid][f] = true
+			}
 		}
 	}
 	out := map[int32][]*measured{}
@@ -131,9 +136,9 @@ func contains[T comparable](xs []T, x T) bool {
 //   - exact (every evaluation used concrete values), or only alignments
 //     unknown (the analyzer then evaluates every residue, and reports the
 //     most favourable one's worst): each measured per-request figure must
-//     be one the analyzer evaluated; and where one context with the
-//     launch's grid predicts exactly, its worst figure must have been
-//     measured in the launches of that grid;
+//     be one the analyzer evaluated; and where a single context with the
+//     launch's grid predicts exactly, the launches of that grid must have
+//     made every figure it predicts, its worst included;
 //   - otherwise (a guard assumed true for every lane, an unknown stride
 //     tried with sample values, loop values sampled): the largest figure
 //     the analyzer evaluated must bound every measured figure. Fewer lanes
@@ -148,8 +153,12 @@ func judge(p *prediction, m *measured) (Verdict, string) {
 		}
 		if p.exact && len(p.contexts) == 1 {
 			g := p.contexts[0].Shape.Grid
-			if got, ok := m.maxByGrid[simt.Dim3{X: g.X, Y: g.Y, Z: g.Z}]; ok && got != p.worst {
-				return Disagree, fmt.Sprintf("predicted worst %d, measured worst %d in the launches of grid %s", p.worst, got, g)
+			if got, ok := m.byGrid[simt.Dim3{X: g.X, Y: g.Y, Z: g.Z}]; ok {
+				for _, f := range sortedKeys(p.figures) {
+					if !got[f] {
+						return Disagree, fmt.Sprintf("predicted %d, never measured in the launches of grid %s", f, g)
+					}
+				}
 			}
 		}
 		return Agree, ""
@@ -194,4 +203,55 @@ func uniqueJoin(xs []string) string {
 		return "no context"
 	}
 	return out
+}
+
+// Measurement is what traced launches of one shape measured at one site,
+// in one memory space.
+type Measurement struct {
+	Block, Grid simt.Dim3
+	Arch        string
+	Space       string      // "shared" or "global"
+	Figures     map[int]int // requests by figure
+}
+
+// Rule names the verdict rule a prediction was judged by.
+type Rule string
+
+// Verdict rules (see judge).
+const (
+	RuleExact   Rule = "exact"   // measured figures among the predicted ones, every predicted one measured
+	RuleAligned Rule = "aligned" // measured figures among those of the alignments tried
+	RuleBound   Rule = "bound"   // measured figures at most the largest evaluated
+)
+
+// RuleOf returns the rule a prediction of these accesses for the launch
+// shape of m is judged by, or "" when there is no prediction.
+func RuleOf(accesses []*kernels.Access, m Measurement) Rule {
+	ms := &measured{block: m.Block, arch: m.Arch, space: m.Space}
+	p := predict(&Site{Accesses: accesses}, ms, map[*kernels.Access]*kernels.Eval{})
+	switch {
+	case len(p.evals) == 0:
+		return ""
+	case p.exact:
+		return RuleExact
+	case p.aligned:
+		return RuleAligned
+	}
+	return RuleBound
+}
+
+// Judge applies simcheck's verdict rules to the measurements of one site
+// and the analyzer's accesses of that site. It returns Unpredicted, with
+// the reason, when no context with the launch's shape evaluates the site.
+func Judge(accesses []*kernels.Access, m Measurement) (Verdict, string) {
+	ms := &measured{block: m.Block, arch: m.Arch, space: m.Space, figures: m.Figures,
+		byGrid: map[simt.Dim3]map[int]bool{m.Grid: {}}}
+	for f := range m.Figures {
+		ms.byGrid[m.Grid][f] = true
+	}
+	p := predict(&Site{Accesses: accesses}, ms, map[*kernels.Access]*kernels.Eval{})
+	if len(p.evals) == 0 {
+		return Unpredicted, p.skip
+	}
+	return judge(p, ms)
 }

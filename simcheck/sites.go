@@ -86,7 +86,19 @@ var raceChecks = map[string]string{"race": "smemrace", "warp": "warpsync"}
 // load loads the packages patterns name, with their tests, runs the
 // kernels analyzer on them and collects every access site.
 func load(dir string, patterns []string) (*loaded, error) {
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Dir: dir, Tests: true}
+	var roots []*analysis.Analyzer
+	for _, a := range analyzer.Checks() {
+		if a.Name == raceChecks["race"] || a.Name == raceChecks["warp"] {
+			roots = append(roots, a)
+		}
+	}
+	roots = append(roots, kernels.Analyzer)
+	mode := packages.LoadSyntax
+	if usesFacts(roots) {
+		// The checker then runs the analyzers on the dependencies too.
+		mode = packages.LoadAllSyntax
+	}
+	cfg := &packages.Config{Mode: mode | packages.NeedModule, Dir: dir, Tests: true}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, err
@@ -101,13 +113,7 @@ func load(dir string, patterns []string) (*loaded, error) {
 	if len(clean) == 0 {
 		return nil, fmt.Errorf("no packages match %v", patterns)
 	}
-	var roots []*analysis.Analyzer
-	for _, a := range analyzer.Checks() {
-		if a.Name == raceChecks["race"] || a.Name == raceChecks["warp"] {
-			roots = append(roots, a)
-		}
-	}
-	graph, err := checker.Analyze(append(roots, kernels.Analyzer), clean, nil)
+	graph, err := checker.Analyze(roots, clean, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -127,6 +133,16 @@ func load(dir string, patterns []string) (*loaded, error) {
 	l := collect(clean, results)
 	l.findings = findings
 	return l, nil
+}
+
+// usesFacts reports whether an analyzer or one it requires uses facts.
+func usesFacts(as []*analysis.Analyzer) bool {
+	for _, a := range as {
+		if len(a.FactTypes) > 0 || usesFacts(a.Requires) {
+			return true
+		}
+	}
+	return false
 }
 
 // collect picks, for every file, the package variant that analyzes it

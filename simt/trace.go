@@ -162,14 +162,19 @@ func tracer(t *Thread) *workerTrace {
 
 // LaunchTraced is Launch with tracing on for this launch, whatever
 // TraceEnv says; the measurements come back instead of going to a file.
-// It is for simcheck's tests and its differential fuzzer.
-func LaunchTraced(cfg Config, kernel func(t *Thread)) (*TraceLaunch, error) {
+// siteLoops lists, by site number, the loops around each site (see
+// TraceSiteLoops); nil means those TraceSiteLoops recorded. It is for
+// simcheck's tests and its differential fuzzer.
+func LaunchTraced(cfg Config, kernel func(t *Thread), siteLoops [][]int32) (*TraceLaunch, error) {
 	l, lerr := newLaunch(cfg, kernel)
 	if lerr != nil {
 		return nil, lerr
 	}
 	l.trace = newLaunchTrace(l, true)
 	l.trace.inProcess = true
+	if siteLoops != nil {
+		l.trace.loops = siteLoops
+	}
 	lerr = l.run()
 	out := l.trace.finish(lerr)
 	if lerr != nil {
@@ -183,6 +188,7 @@ func LaunchTraced(cfg Config, kernel func(t *Thread)) (*TraceLaunch, error) {
 type launchTrace struct {
 	l         *launch
 	inProcess bool
+	loops     [][]int32 // the loops around each site
 	mu        sync.Mutex
 	workers   []*workerTrace
 }
@@ -192,7 +198,11 @@ func newLaunchTrace(l *launch, on bool) *launchTrace {
 	if !on {
 		return nil
 	}
-	return &launchTrace{l: l}
+	lt := &launchTrace{l: l}
+	if p := siteLoops.Load(); p != nil {
+		lt.loops = *p
+	}
+	return lt
 }
 
 // newWorker returns the trace state of a new worker of the launch.

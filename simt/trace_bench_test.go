@@ -65,7 +65,7 @@ func BenchmarkTracedReduction(b *testing.B) {
 	pass := func(k func(*simt.Thread, []float32, []float32), traced bool) time.Duration {
 		launch := func(cfg simt.Config, k func(*simt.Thread)) error {
 			if traced {
-				_, err := simt.LaunchTraced(cfg, k)
+				_, err := simt.LaunchTraced(cfg, k, nil)
 				return err
 			}
 			return simt.Launch(cfg, k)

@@ -17,7 +17,7 @@ type site struct {
 
 func traced(t *testing.T, cfg simt.Config, k func(*simt.Thread)) *simt.TraceLaunch {
 	t.Helper()
-	out, err := simt.LaunchTraced(cfg, k)
+	out, err := simt.LaunchTraced(cfg, k, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,5 +162,31 @@ func TestTraceHazards(t *testing.T) {
 				t.Errorf("hazards (-want +got):\n%s\n%+v", diff, tl.Hazards)
 			}
 		})
+	}
+}
+
+// TestTraceLoopIterations checks that lanes meet in a request only in the
+// same iteration of the loops around a site: here lane n reaches the site
+// in iteration n%4 only, so each iteration makes one request of 8 lanes.
+func TestTraceLoopIterations(t *testing.T) {
+	g := simt.Malloc[float32](1024)
+	loops := [][]int32{0: {7}}
+	cfg := simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}
+	tl, err := simt.LaunchTraced(cfg, func(t *simt.Thread) {
+		tid := t.ThreadIdx.X
+		simt.TraceLoop(t, 7)
+		for i := 0; i < 4; i++ {
+			simt.TraceIter(t, 7)
+			if tid%4 == i {
+				_ = *simt.TraceLoad(t, 0, &g[tid*32])
+			}
+		}
+	}, loops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int32]site{0: {"load", "global", map[int]int{8: 4}}}
+	if diff := cmp.Diff(want, sitesOf(tl)); diff != "" {
+		t.Errorf("sites (-want +got):\n%s", diff)
 	}
 }

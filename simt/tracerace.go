@@ -28,7 +28,7 @@ type shadowAcc struct {
 	tid    int32 // linear thread index + 1; 0: none
 	site   int32
 	wsync  int32 // the thread's SyncWarp count at the access
-	inst   int32 // the thread's execution of the site in its epoch: its request
+	inst   pendKey // the thread's execution of the site in its epoch: its request
 	bytes  uint8 // the bytes of the word it touched
 	atomic bool
 }
@@ -50,7 +50,7 @@ func (s *shadow) word(i int64) *shadowWord {
 
 // race checks an access of thread t to size bytes at arena offset off
 // against the accesses of the epoch so far, and remembers it.
-func (w *workerTrace) race(t *Thread, bt *blockTrace, site, inst int32, off int64, size int, op uint8) {
+func (w *workerTrace) race(t *Thread, bt *blockTrace, site int32, inst pendKey, off int64, size int, op uint8) {
 	me := shadowAcc{tid: t.linear + 1, site: site, wsync: t.warpSyncs, inst: inst, atomic: op == opAtomic}
 	epoch := bt.epoch + 1
 	for word := off / 4; word <= (off+int64(size)-1)/4; word++ {

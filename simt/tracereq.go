@@ -1,7 +1,9 @@
 package simt
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
 
 	"github.com/smemlint/smemlint/model"
 )
@@ -43,10 +45,12 @@ type workerTrace struct {
 	free   []*pendReq
 	// discard drops pending requests instead of pricing them.
 	discard bool
+	threads []threadTrace // the loop state of the group's threads
+	loops   [][]int32     // the loops around each site
 }
 
 func newWorkerTrace(lt *launchTrace) *workerTrace {
-	return &workerTrace{lt: lt, arch: lt.l.arch, stats: newTraceStats()}
+	return &workerTrace{lt: lt, arch: lt.l.arch, stats: newTraceStats(), loops: lt.loops}
 }
 
 // blockTrace is the pending state of one block.
@@ -70,8 +74,16 @@ type siteTrace struct {
 // partTrace forms the requests of one part of one site in one warp.
 type partTrace struct {
 	epoch int32           // the warp's SyncWarp epoch of the pending requests
-	count [WarpSize]int32 // each lane's executions in the epoch
-	pend  []*pendReq      // by execution; nil once priced
+	iter  [WarpSize]int64 // each lane's loop iteration at its last execution (traceloop.go)
+	count [WarpSize]int32 // each lane's executions in that iteration
+	pend  map[pendKey]*pendReq
+}
+
+// pendKey says which request an execution belongs to: the iteration of
+// the loops around the site, and the execution's number within it.
+type pendKey struct {
+	iter int64
+	k    int32
 }
 
 // pendReq is a request still open to lanes.
@@ -160,17 +172,21 @@ func (w *workerTrace) record(t *Thread, site int32, part int, space uint8, addr 
 		w.flushPart(pt, t.b, wi)
 		pt.epoch = t.warpSyncs
 	}
-	k := pt.count[lane]
-	pt.count[lane]++
-	for int(k) >= len(pt.pend) {
-		pt.pend = append(pt.pend, nil)
+	iter := w.iteration(t, site)
+	if iter != pt.iter[lane] {
+		pt.iter[lane], pt.count[lane] = iter, 0
 	}
-	r := pt.pend[k]
+	key := pendKey{iter, pt.count[lane]}
+	pt.count[lane]++
+	if pt.pend == nil {
+		pt.pend = map[pendKey]*pendReq{}
+	}
+	r := pt.pend[key]
 	if r == nil {
 		r = w.newReq()
 		r.site, r.op, r.space = site, op, space
 		r.req.Size, r.req.Load = size, op == opLoad
-		pt.pend[k] = r
+		pt.pend[key] = r
 	} else if r.space != space || r.req.Size != size {
 		r.mixed = true
 	}
@@ -178,10 +194,10 @@ func (w *workerTrace) record(t *Thread, site int32, part int, space uint8, addr 
 	r.req.On |= 1 << lane
 	if r.req.On == t.b.warps[wi].present {
 		w.price(r, t.b, wi)
-		pt.pend[k] = nil
+		delete(pt.pend, key)
 	}
 	if space == spaceShared {
-		w.race(t, bt, site, k, addr, size, op)
+		w.race(t, bt, site, key, addr, size, op)
 	}
 }
 
@@ -217,21 +233,31 @@ func (wt *warpTrace) part(site int32, part int) *partTrace {
 		wt.touched = append(wt.touched, site)
 	}
 	for part >= len(st.parts) {
-		st.parts = append(st.parts, partTrace{})
+		if len(st.parts) < cap(st.parts) {
+			st.parts = st.parts[:len(st.parts)+1] // reuse its map
+		} else {
+			st.parts = append(st.parts, partTrace{})
+		}
 	}
 	return &st.parts[part]
 }
 
 // flushPart prices the pending requests of a part and starts it afresh.
 func (w *workerTrace) flushPart(pt *partTrace, b *block, warp int) {
-	for k, r := range pt.pend {
-		if r != nil {
-			w.price(r, b, warp)
-			pt.pend[k] = nil
+	if len(pt.pend) > 0 {
+		// In the order of execution, so that the worst request kept
+		// is the same every run.
+		keys := make([]pendKey, 0, len(pt.pend))
+		for k := range pt.pend {
+			keys = append(keys, k)
 		}
+		slices.SortFunc(keys, func(a, b pendKey) int { return cmp.Or(cmp.Compare(a.k, b.k), cmp.Compare(a.iter, b.iter)) })
+		for _, k := range keys {
+			w.price(pt.pend[k], b, warp)
+		}
+		clear(pt.pend)
 	}
-	pt.pend = pt.pend[:0]
-	pt.count = [WarpSize]int32{}
+	pt.iter, pt.count = [WarpSize]int64{}, [WarpSize]int32{}
 }
 
 // flushBlock prices every pending request of a block: its epoch is over.
@@ -266,6 +292,7 @@ func (w *workerTrace) groupDone(g *group) {
 		bt.used = false
 	}
 	w.discard = false
+	w.resetThreads()
 	w.done = append(w.done, groupStats{g.index, w.stats})
 	w.stats = newTraceStats()
 }

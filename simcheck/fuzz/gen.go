@@ -1,0 +1,242 @@
+package fuzz
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// maxShared keeps a kernel's shared arrays within the static limit.
+const maxShared = 48 << 10
+
+// gen draws one kernel from a random source.
+type gen struct {
+	r     *rand.Rand
+	spec  *Spec
+	vars  []string // variables in scope: thread, block and loop indices
+	loops int
+}
+
+// Generate returns the random kernel of a seed.
+func Generate(seed uint64) *Spec {
+	g := &gen{r: rand.New(rand.NewPCG(seed, 0x5eed)), spec: &Spec{Seed: seed}}
+	g.shape()
+	g.arrays()
+	n := 2 + g.r.IntN(5)
+	for range n {
+		g.spec.Body = append(g.spec.Body, g.stmt(0, true))
+	}
+	return g.spec
+}
+
+func pick[T any](r *rand.Rand, xs ...T) T { return xs[r.IntN(len(xs))] }
+
+func (g *gen) shape() {
+	s := g.spec
+	for {
+		s.Block = [3]int{pick(g.r, 32, 32, 64, 16, 8, 48, 96, 128, 256, 40, 33, 100, 1, 2),
+			pick(g.r, 1, 1, 1, 2, 4, 8, 3), pick(g.r, 1, 1, 1, 1, 2)}
+		if s.Threads() <= 512 {
+			break
+		}
+	}
+	s.Grid = 1 + g.r.IntN(3)
+	g.vars = []string{"tx"}
+	if s.Block[1] > 1 {
+		g.vars = append(g.vars, "ty")
+	}
+	if s.Block[2] > 1 {
+		g.vars = append(g.vars, "tz")
+	}
+	if s.Grid > 1 {
+		g.vars = append(g.vars, "bx")
+	}
+}
+
+func (g *gen) arrays() {
+	s := g.spec
+	end := int64(0)
+	for i, n := 0, 1+g.r.IntN(3); i < n; i++ {
+		e := pick(g.r, Elems...)
+		a := &Array{Name: fmt.Sprintf("s%d", i), Shared: true, Elem: e}
+		if g.r.IntN(3) == 0 {
+			cols := pick(g.r, 8, 16, 32, 33, 17, 64, 65, 4)
+			a.Dims = []int{pick(g.r, 8, 16, 32, 64), cols}
+		} else {
+			a.Dims = []int{pick(g.r, 32, 64, 128, 256, 512, 1024, 2048)}
+		}
+		base := (end + 15) &^ 15
+		if base+int64(a.Len()*e.Size) > maxShared {
+			continue
+		}
+		a.Base, end = base, base+int64(a.Len()*e.Size)
+		s.Arrays = append(s.Arrays, a)
+	}
+	for i, n := 0, 1+g.r.IntN(2); i < n; i++ {
+		e := pick(g.r, Elems...)
+		s.Arrays = append(s.Arrays, &Array{Name: fmt.Sprintf("g%d", i), Elem: e,
+			Dims: []int{pick(g.r, 64, 256, 1024, 4096)}})
+	}
+}
+
+// stmt draws a statement at nesting depth d; top says whether a barrier
+// may go here (not under a guard or a divergent loop).
+func (g *gen) stmt(d int, top bool) *Stmt {
+	switch k := g.r.IntN(10); {
+	case k < 2 && d < 2:
+		return g.ifStmt(d)
+	case k < 4 && d < 2 && g.loops < 2:
+		return g.forStmt(d, top)
+	case k == 4 && top:
+		return &Stmt{Kind: "sync"}
+	}
+	return g.access()
+}
+
+func (g *gen) ifStmt(d int) *Stmt {
+	s := &Stmt{Kind: "if", Cond: g.cond(0)}
+	for range 1 + g.r.IntN(2) {
+		s.Body = append(s.Body, g.stmt(d+1, false))
+	}
+	if g.r.IntN(3) == 0 {
+		s.Else = append(s.Else, g.stmt(d+1, false))
+	}
+	return s
+}
+
+func (g *gen) forStmt(d int, top bool) *Stmt {
+	v := fmt.Sprintf("i%d", g.loops)
+	s := &Stmt{Kind: "for", Var: v, Loop: g.spec.Loops}
+	g.spec.Loops++
+	switch g.r.IntN(4) {
+	case 0:
+		s.From, s.Step, s.StepN, s.To = 0, "++", 1, 1+g.r.IntN(5)
+	case 1:
+		s.From, s.Step, s.StepN = g.r.IntN(4), "+=", 1+g.r.IntN(7)
+		s.To = s.From + s.StepN*(1+g.r.IntN(4))
+	case 2:
+		s.From, s.Step = 1<<g.r.IntN(6), ">>="
+	default:
+		s.From, s.Step, s.StepN = 0, "++", 1
+		s.ToThread = &Expr{Op: "%", X: g.affine(false), Y: &Expr{Op: "c", C: 2 + g.r.IntN(4)}}
+		top = false
+	}
+	g.loops++
+	g.vars = append(g.vars, v)
+	for range 1 + g.r.IntN(2) {
+		s.Body = append(s.Body, g.stmt(d+1, top))
+	}
+	g.vars = g.vars[:len(g.vars)-1]
+	g.loops--
+	return s
+}
+
+// access draws a load, store, update or copy of a random element.
+func (g *gen) access() *Stmt {
+	s := &Stmt{Array: g.r.IntN(len(g.spec.Arrays)), Load: -1, Store: -1}
+	a := g.spec.Arrays[s.Array]
+	s.Index = g.index(a)
+	kinds := []string{"load", "store", "copy"}
+	if a.Elem.Numeric {
+		kinds = append(kinds, "update")
+	}
+	s.Kind = pick(g.r, kinds...)
+	if s.Kind == "copy" {
+		var same []int
+		for i, b := range g.spec.Arrays {
+			if b.Elem.Name == a.Elem.Name {
+				same = append(same, i)
+			}
+		}
+		s.Src = pick(g.r, same...)
+		s.SrcIndex = g.index(g.spec.Arrays[s.Src])
+	}
+	if s.Kind != "store" {
+		s.Load = g.site()
+	}
+	if s.Kind != "load" {
+		s.Store = g.site()
+	}
+	return s
+}
+
+func (g *gen) site() int32 {
+	g.spec.Sites++
+	return g.spec.Sites - 1
+}
+
+// index draws one in-range index per dimension of a.
+func (g *gen) index(a *Array) []*Expr {
+	var out []*Expr
+	for _, n := range a.Dims {
+		out = append(out, g.bounded(n))
+	}
+	return out
+}
+
+// bounded returns an expression whose value lies in [0, n): a random one
+// masked with n-1 for a power of two, taken modulo n when it cannot be
+// negative, else masked with the largest power of two below n.
+func (g *gen) bounded(n int) *Expr {
+	nonneg := g.r.IntN(2) == 0
+	e := g.expr(nonneg, 0)
+	switch {
+	case n&(n-1) == 0:
+		return &Expr{Op: "&", X: e, Y: &Expr{Op: "c", C: n - 1}}
+	case nonneg:
+		return &Expr{Op: "%", X: e, Y: &Expr{Op: "c", C: n}}
+	}
+	p := 1
+	for p*2 <= n {
+		p *= 2
+	}
+	return &Expr{Op: "&", X: e, Y: &Expr{Op: "c", C: p - 1}}
+}
+
+// expr draws a quasi-affine expression; nonneg keeps it from going
+// negative (no subtraction, no negative coefficient).
+func (g *gen) expr(nonneg bool, depth int) *Expr {
+	e := g.affine(nonneg)
+	if depth < 2 && g.r.IntN(3) == 0 {
+		switch op := pick(g.r, "/", "%", "<<", ">>", "&", "^", "|", "*", "+"); op {
+		case "/", "%":
+			e = &Expr{Op: op, X: e, Y: &Expr{Op: "c", C: pick(g.r, 2, 3, 4, 5, 8, 16, 32)}}
+		case "<<", ">>":
+			e = &Expr{Op: op, X: e, Y: &Expr{Op: "c", C: 1 + g.r.IntN(4)}}
+		case "&", "^", "|":
+			e = &Expr{Op: op, X: e, Y: &Expr{Op: "c", C: pick(g.r, 1, 3, 7, 15, 16, 31, 12)}}
+		case "*":
+			e = &Expr{Op: op, X: e, Y: &Expr{Op: "c", C: pick(g.r, 2, 3, 4, 17, 32, 33)}}
+		default:
+			e = &Expr{Op: op, X: e, Y: g.expr(nonneg, depth+1)}
+		}
+	}
+	return e
+}
+
+// affine draws c0 + c1*v1 + ... over one to three variables in scope.
+func (g *gen) affine(nonneg bool) *Expr {
+	e := &Expr{Op: "c", C: pick(g.r, 0, 0, 0, 1, 2, 3, 5, 16, 32, 33, 64)}
+	for range 1 + g.r.IntN(3) {
+		v := &Expr{Op: pick(g.r, g.vars...)}
+		c := pick(g.r, 1, 1, 1, 2, 3, 4, 8, 16, 17, 31, 32, 33, 64)
+		term := v
+		if c != 1 {
+			term = &Expr{Op: "*", X: &Expr{Op: "c", C: c}, Y: v}
+		}
+		op := "+"
+		if !nonneg && g.r.IntN(4) == 0 {
+			op = "-"
+		}
+		e = &Expr{Op: op, X: e, Y: term}
+	}
+	return e
+}
+
+// cond draws a guard over the variables in scope.
+func (g *gen) cond(depth int) *Cond {
+	if depth == 0 && g.r.IntN(4) == 0 {
+		return &Cond{Join: pick(g.r, "&&", "||"), A: g.cond(1), B: g.cond(1)}
+	}
+	x := g.expr(g.r.IntN(2) == 0, 1)
+	return &Cond{X: x, Cmp: pick(g.r, "<", "<=", "==", "!=", ">", ">="), C: pick(g.r, 0, 1, 3, 8, 16, 17, 24, 31, 32, 40, 64, 100)}
+}

@@ -1,0 +1,173 @@
+package fuzz
+
+import (
+	"unsafe"
+
+	"github.com/smemlint/smemlint/simt"
+)
+
+// p3 is the 12-byte struct of the generated kernels.
+type p3 struct{ A, B, C float32 }
+
+// Run runs the kernel in the simulator, traced: every access of the
+// source is made, at the same address, through simt's tracing calls.
+// Shared arrays live in the dynamic region at the arena offsets the
+// static arrays of the source get.
+func (s *Spec) Run() (*simt.TraceLaunch, error) {
+	bases := make([]unsafe.Pointer, len(s.Arrays))
+	shared := 0
+	for i, a := range s.Arrays {
+		if a.Shared {
+			shared = int(a.Base) + a.Len()*a.Elem.Size
+			continue
+		}
+		bases[i] = malloc(a.Elem.Name, a.Len())
+	}
+	cfg := simt.Config{Grid: simt.Dim3{X: s.Grid}, Block: simt.Dim3{X: s.Block[0], Y: s.Block[1], Z: s.Block[2]},
+		SharedBytes: shared}
+	return simt.LaunchTraced(cfg, func(t *simt.Thread) {
+		x := &interp{spec: s, t: t, bases: bases}
+		x.env = env{tx: t.ThreadIdx.X, ty: t.ThreadIdx.Y, tz: t.ThreadIdx.Z, bx: t.BlockIdx.X}
+		if shared > 0 {
+			x.shared = unsafe.Pointer(unsafe.SliceData(simt.DynamicShared[byte](t)))
+		}
+		x.block(s.Body)
+	}, s.siteLoops())
+}
+
+// malloc allocates global memory for n elements of the named type.
+func malloc(elem string, n int) unsafe.Pointer {
+	switch elem {
+	case "float32":
+		return unsafe.Pointer(unsafe.SliceData(simt.Malloc[float32](n)))
+	case "float64":
+		return unsafe.Pointer(unsafe.SliceData(simt.Malloc[float64](n)))
+	case "int32":
+		return unsafe.Pointer(unsafe.SliceData(simt.Malloc[int32](n)))
+	case "uint16":
+		return unsafe.Pointer(unsafe.SliceData(simt.Malloc[uint16](n)))
+	case "uint8":
+		return unsafe.Pointer(unsafe.SliceData(simt.Malloc[uint8](n)))
+	case "[4]float32":
+		return unsafe.Pointer(unsafe.SliceData(simt.Malloc[[4]float32](n)))
+	case "[2]float32":
+		return unsafe.Pointer(unsafe.SliceData(simt.Malloc[[2]float32](n)))
+	}
+	return unsafe.Pointer(unsafe.SliceData(simt.Malloc[p3](n)))
+}
+
+// interp runs a kernel's statements for one thread.
+type interp struct {
+	spec   *Spec
+	t      *simt.Thread
+	env    env
+	bases  []unsafe.Pointer
+	shared unsafe.Pointer
+}
+
+func (x *interp) block(list []*Stmt) {
+	for _, s := range list {
+		x.stmt(s)
+	}
+}
+
+func (x *interp) stmt(s *Stmt) {
+	switch s.Kind {
+	case "sync":
+		x.t.SyncThreads()
+	case "if":
+		if s.Cond.Eval(&x.env) {
+			x.block(s.Body)
+		} else {
+			x.block(s.Else)
+		}
+	case "for":
+		x.loop(s)
+	case "load":
+		x.access(s.Load, s.Array, s.Index, opLoad)
+	case "store":
+		x.access(s.Store, s.Array, s.Index, opStore)
+	case "update":
+		x.access(s.Load, s.Array, s.Index, opLoad)
+		x.access(s.Store, s.Array, s.Index, opStore)
+	case "copy":
+		x.access(s.Load, s.Src, s.SrcIndex, opLoad)
+		x.access(s.Store, s.Array, s.Index, opStore)
+	}
+}
+
+func (x *interp) loop(s *Stmt) {
+	slot := &x.env.i[s.Var[1]-'0']
+	simt.TraceLoop(x.t, s.Loop)
+	for *slot = s.From; ; {
+		switch {
+		case s.ToThread != nil:
+			if *slot >= s.ToThread.Eval(&x.env) {
+				return
+			}
+		case s.Step == ">>=":
+			if *slot <= 0 {
+				return
+			}
+		default:
+			if *slot >= s.To {
+				return
+			}
+		}
+		simt.TraceIter(x.t, s.Loop)
+		x.block(s.Body)
+		if s.Step == ">>=" {
+			*slot >>= 1
+		} else {
+			*slot += s.StepN
+		}
+	}
+}
+
+const (
+	opLoad = iota
+	opStore
+)
+
+// access makes one access of array a at index, through a tracing call.
+func (x *interp) access(site int32, array int, index []*Expr, op int) {
+	a := x.spec.Arrays[array]
+	i := 0
+	for d, e := range index {
+		i = i*a.Dims[d] + e.Eval(&x.env)
+	}
+	var p unsafe.Pointer
+	if a.Shared {
+		p = unsafe.Add(x.shared, a.Base+int64(i*a.Elem.Size))
+	} else {
+		p = unsafe.Add(x.bases[array], i*a.Elem.Size)
+	}
+	switch a.Elem.Name {
+	case "float32":
+		traced[float32](x.t, site, p, op)
+	case "float64":
+		traced[float64](x.t, site, p, op)
+	case "int32":
+		traced[int32](x.t, site, p, op)
+	case "uint16":
+		traced[uint16](x.t, site, p, op)
+	case "uint8":
+		traced[uint8](x.t, site, p, op)
+	case "[4]float32":
+		traced[[4]float32](x.t, site, p, op)
+	case "[2]float32":
+		traced[[2]float32](x.t, site, p, op)
+	default:
+		traced[p3](x.t, site, p, op)
+	}
+}
+
+func traced[E any](t *simt.Thread, site int32, p unsafe.Pointer, op int) {
+	e := (*E)(p)
+	if op == opLoad {
+		_ = *simt.TraceLoad(t, site, e)
+		return
+	}
+	var zero E
+	simt.TraceStore(t, site, e, zero)
+}

@@ -1,0 +1,199 @@
+package fuzz
+
+import (
+	"fmt"
+	"strings"
+)
+
+// env holds the values of a thread's variables.
+type env struct {
+	tx, ty, tz, bx int
+	i              [2]int
+}
+
+func (e *env) get(name string) int {
+	switch name {
+	case "tx":
+		return e.tx
+	case "ty":
+		return e.ty
+	case "tz":
+		return e.tz
+	case "bx":
+		return e.bx
+	case "i0":
+		return e.i[0]
+	case "i1":
+		return e.i[1]
+	}
+	panic("fuzz: unknown variable " + name)
+}
+
+// Eval computes x with Go's int semantics.
+func (x *Expr) Eval(e *env) int {
+	switch x.Op {
+	case "c":
+		return x.C
+	case "+":
+		return x.X.Eval(e) + x.Y.Eval(e)
+	case "-":
+		return x.X.Eval(e) - x.Y.Eval(e)
+	case "*":
+		return x.X.Eval(e) * x.Y.Eval(e)
+	case "/":
+		return x.X.Eval(e) / x.Y.Eval(e)
+	case "%":
+		return x.X.Eval(e) % x.Y.Eval(e)
+	case "<<":
+		return x.X.Eval(e) << x.Y.Eval(e)
+	case ">>":
+		return x.X.Eval(e) >> x.Y.Eval(e)
+	case "&":
+		return x.X.Eval(e) & x.Y.Eval(e)
+	case "|":
+		return x.X.Eval(e) | x.Y.Eval(e)
+	case "^":
+		return x.X.Eval(e) ^ x.Y.Eval(e)
+	}
+	return e.get(x.Op)
+}
+
+func (x *Expr) String() string {
+	switch {
+	case x.Op == "c":
+		return fmt.Sprint(x.C)
+	case x.X == nil:
+		return x.Op
+	}
+	return "(" + x.X.String() + " " + x.Op + " " + x.Y.String() + ")"
+}
+
+// Eval reports whether the guard holds.
+func (c *Cond) Eval(e *env) bool {
+	switch c.Join {
+	case "&&":
+		return c.A.Eval(e) && c.B.Eval(e)
+	case "||":
+		return c.A.Eval(e) || c.B.Eval(e)
+	}
+	x := c.X.Eval(e)
+	switch c.Cmp {
+	case "<":
+		return x < c.C
+	case "<=":
+		return x <= c.C
+	case "==":
+		return x == c.C
+	case "!=":
+		return x != c.C
+	case ">":
+		return x > c.C
+	}
+	return x >= c.C
+}
+
+func (c *Cond) String() string {
+	if c.Join != "" {
+		return "(" + c.A.String() + ") " + c.Join + " (" + c.B.String() + ")"
+	}
+	return fmt.Sprintf("%s %s %d", c.X, c.Cmp, c.C)
+}
+
+// source writes a kernel's Go source and records where its access
+// nodes start.
+type source struct {
+	b    strings.Builder
+	spec *Spec
+}
+
+// Source returns the kernel as a Go file of package fz, and sets the Pos
+// and SrcPos of its accesses.
+func (s *Spec) Source() string {
+	w := &source{spec: s}
+	b := &w.b
+	b.WriteString("package fz\n\nimport \"github.com/smemlint/smemlint/simt\"\n\n")
+	b.WriteString("type p3 struct{ A, B, C float32 }\n\n")
+	fmt.Fprintf(b, "//smemlint:launch block=%dx%dx%d grid=%d\n", s.Block[0], s.Block[1], s.Block[2], s.Grid)
+	b.WriteString("func K(t *simt.Thread")
+	for _, a := range s.Arrays {
+		if !a.Shared {
+			fmt.Fprintf(b, ", %s []%s", a.Name, a.Elem.Name)
+		}
+	}
+	b.WriteString(") {\n\ttx, ty, tz, bx := t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z, t.BlockIdx.X\n")
+	b.WriteString("\t_, _, _, _ = tx, ty, tz, bx\n")
+	for _, a := range s.Arrays {
+		if a.Shared {
+			dims := ""
+			for _, d := range a.Dims {
+				dims += fmt.Sprintf("[%d]", d)
+			}
+			fmt.Fprintf(b, "\t%s := simt.Shared[%s%s](t)\n\t_ = %s\n", a.Name, dims, a.Elem.Name, a.Name)
+		}
+	}
+	w.block(s.Body, 1)
+	b.WriteString("}\n")
+	return b.String()
+}
+
+func (w *source) block(list []*Stmt, depth int) {
+	for _, s := range list {
+		w.stmt(s, depth)
+	}
+}
+
+func (w *source) stmt(s *Stmt, depth int) {
+	b := &w.b
+	tab := strings.Repeat("\t", depth)
+	b.WriteString(tab)
+	switch s.Kind {
+	case "sync":
+		b.WriteString("t.SyncThreads()\n")
+	case "if":
+		fmt.Fprintf(b, "if %s {\n", s.Cond)
+		w.block(s.Body, depth+1)
+		if len(s.Else) > 0 {
+			b.WriteString(tab + "} else {\n")
+			w.block(s.Else, depth+1)
+		}
+		b.WriteString(tab + "}\n")
+	case "for":
+		switch {
+		case s.ToThread != nil:
+			fmt.Fprintf(b, "for %s := %d; %s < %s; %s++ {\n", s.Var, s.From, s.Var, s.ToThread, s.Var)
+		case s.Step == ">>=":
+			fmt.Fprintf(b, "for %s := %d; %s > 0; %s >>= 1 {\n", s.Var, s.From, s.Var, s.Var)
+		case s.Step == "++":
+			fmt.Fprintf(b, "for %s := %d; %s < %d; %s++ {\n", s.Var, s.From, s.Var, s.To, s.Var)
+		default:
+			fmt.Fprintf(b, "for %s := %d; %s < %d; %s += %d {\n", s.Var, s.From, s.Var, s.To, s.Var, s.StepN)
+		}
+		w.block(s.Body, depth+1)
+		b.WriteString(tab + "}\n")
+	case "load":
+		b.WriteString("_ = ")
+		s.Pos = w.ref(s.Array, s.Index)
+		b.WriteString("\n")
+	case "store":
+		s.Pos = w.ref(s.Array, s.Index)
+		fmt.Fprintf(b, " = %s\n", w.spec.Arrays[s.Array].Elem.Zero)
+	case "update":
+		s.Pos = w.ref(s.Array, s.Index)
+		b.WriteString(" += 1\n")
+	case "copy":
+		s.Pos = w.ref(s.Array, s.Index)
+		b.WriteString(" = ")
+		s.SrcPos = w.ref(s.Src, s.SrcIndex)
+		b.WriteString("\n")
+	}
+}
+
+// ref writes an indexed array element and returns its offset.
+func (w *source) ref(array int, index []*Expr) int {
+	pos := w.b.Len()
+	w.b.WriteString(w.spec.Arrays[array].Name)
+	for _, x := range index {
+		w.b.WriteString("[" + x.String() + "]")
+	}
+	return pos
+}

@@ -1,0 +1,136 @@
+// Package fuzz is simcheck's differential fuzzer: it generates random
+// kernels — quasi-affine shared and global indices over the thread index,
+// the block index and loop variables, elements of 1 to 16 bytes and
+// structs accessed field by field, block shapes with partial warps,
+// guards, loops with uniform and divergent trip counts, barriers — and
+// demands that smemlint's prediction for every access site agrees with
+// the requests the simulator measures.
+//
+// A kernel exists twice: as Go source, which the analyzer reads, and as a
+// Spec, which an interpreter runs in the simulator through simt's tracing
+// calls, making exactly the accesses the compiled source would. That
+// keeps a check to a few milliseconds: no compiler runs.
+package fuzz
+
+// Elem is an element type of an array.
+type Elem struct {
+	Name    string // Go type
+	Size    int
+	Numeric bool // supports += 1
+	Zero    string
+}
+
+// Elems are the element types the generator picks from: access widths of
+// 1 to 16 bytes, and a 12-byte struct that is accessed field by field.
+var Elems = []Elem{
+	{"float32", 4, true, "0"},
+	{"float64", 8, true, "0"},
+	{"int32", 4, true, "0"},
+	{"uint16", 2, true, "0"},
+	{"uint8", 1, true, "0"},
+	{"[4]float32", 16, false, "[4]float32{}"},
+	{"[2]float32", 8, false, "[2]float32{}"},
+	{"p3", 12, false, "p3{}"},
+}
+
+// Array is a shared array (one or two dimensions) or a global slice.
+type Array struct {
+	Name   string
+	Shared bool
+	Elem   Elem
+	Dims   []int // shared: [R] or [R][C]; global: [len]
+	Base   int64 // shared: arena offset
+}
+
+// Len is the number of elements.
+func (a *Array) Len() int {
+	n := 1
+	for _, d := range a.Dims {
+		n *= d
+	}
+	return n
+}
+
+// Expr is an integer expression of Go's int semantics.
+type Expr struct {
+	Op   string // "c", a variable ("tx", "ty", "tz", "bx", "i0"...), or a binary operator
+	C    int    // the constant of "c"
+	X, Y *Expr
+}
+
+// Cond is a guard: X Cmp C, or two guards joined by && or ||.
+type Cond struct {
+	Join string // "", "&&", "||"
+	A, B *Cond
+	X    *Expr
+	Cmp  string
+	C    int
+}
+
+// Stmt is one statement of a kernel body.
+type Stmt struct {
+	Kind string // "load", "store", "update", "copy", "if", "for", "sync"
+	// Accesses: the array and one index per dimension; "copy" stores
+	// Src into Array.
+	Array, Src int
+	Index      []*Expr
+	SrcIndex   []*Expr
+	// Sites are the site numbers: the load, then the store.
+	Load, Store int32
+	// Pos and SrcPos are the byte offsets of the access nodes in the
+	// kernel's source.
+	Pos, SrcPos int
+	// if: Cond, Body, Else. for: Var, From, Step, Cond over Var, Body.
+	Cond       *Cond
+	Body, Else []*Stmt
+	Var        string
+	From       int
+	// Loop step: "++", "+= n" or ">>= 1"; LoopCond is "Var < To" or
+	// "Var > 0", or divergent: "Var < tx % m".
+	Step     string
+	StepN    int
+	To       int
+	ToThread *Expr // a thread-dependent bound, when not nil
+	Loop     int32 // the loop's number, for simt.TraceLoop
+}
+
+// Spec is one random kernel.
+type Spec struct {
+	Seed   uint64
+	Block  [3]int
+	Grid   int
+	Arrays []*Array
+	Body   []*Stmt
+	Sites  int32 // the number of site numbers used
+	Loops  int32 // the number of loop numbers used
+}
+
+// siteLoops returns, by site number, the loops around each site,
+// outermost first: what simcheck's instrumentation tells simt.
+func (s *Spec) siteLoops() [][]int32 {
+	out := make([][]int32, s.Sites)
+	var walk func(list []*Stmt, loops []int32)
+	walk = func(list []*Stmt, loops []int32) {
+		for _, st := range list {
+			switch st.Kind {
+			case "if":
+				walk(st.Body, loops)
+				walk(st.Else, loops)
+			case "for":
+				walk(st.Body, append(loops[:len(loops):len(loops)], st.Loop))
+			case "sync":
+			default:
+				for _, id := range []int32{st.Load, st.Store} {
+					if id >= 0 {
+						out[id] = loops
+					}
+				}
+			}
+		}
+	}
+	walk(s.Body, nil)
+	return out
+}
+
+// Threads returns the threads of a block.
+func (s *Spec) Threads() int { return s.Block[0] * s.Block[1] * s.Block[2] }
