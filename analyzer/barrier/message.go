@@ -53,31 +53,27 @@ func (c *checker) dataFinding(ctrl kernels.Ctrl) *Finding {
 // exitText names an exit: "break (a.go:12, under x > n)".
 func (c *checker) exitText(e *kernels.Exit) string {
 	text := fmt.Sprintf("%s (%s", e.Via, c.ctx.PosText(e.Pos))
-	if cond := condText(e); cond != "" {
-		text += ", under " + cond
-	}
-	return text + ")"
-}
-
-// condText is the text of the innermost condition under which an exit
-// runs.
-func condText(e *kernels.Exit) string {
 	for i := len(e.Ctrl) - 1; i >= 0; i-- {
 		if k := e.Ctrl[i].Kind; k == kernels.CtrlIf || k == kernels.CtrlElse {
-			return e.Ctrl[i].Text
+			text += ", under " + c.ctx.CondText(e.Ctrl[i])
+			break
 		}
 	}
-	return ""
+	return text + ")"
 }
 
 func (c *checker) exitFinding(e *kernels.Exit, bindings string, leave []bool) *Finding {
 	node, in := c.site(e.Pos)
 	var msg string
-	if e.Via == "goto" {
+	switch e.Via {
+	case "continue":
+		msg = fmt.Sprintf("%s%s skipped by a thread-dependent %s: %s%s and the %s deadlocks",
+			c.name, in, c.exitText(e), with(bindings), do(leave, "of "+c.ctx.BlockText(), "skip it"), c.unit)
+	case "goto":
 		msg = fmt.Sprintf("%s%s crossed by a thread-dependent goto %s: %s%s and the %s deadlocks",
 			c.name, in, strings.TrimPrefix(c.exitText(e), "goto "), with(bindings),
 			do(leave, "of "+c.ctx.BlockText(), "jump past it"), c.unit)
-	} else {
+	default:
 		msg = fmt.Sprintf("%s%s in a loop that threads leave by a thread-dependent %s: %s%s, and the %s deadlocks",
 			c.name, in, c.exitText(e), with(bindings), do(leave, "of "+c.ctx.BlockText(), "leave while the others reach it again"), c.unit)
 	}

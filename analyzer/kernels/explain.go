@@ -51,11 +51,26 @@ func (c *Context) DescribeCtrl(ctrl Ctrl, kind string) string {
 	at := c.PosText(ctrl.Pos)
 	switch ctrl.Kind {
 	case CtrlElse:
+		if c.switchOf(ctrl.Pos) != nil {
+			return fmt.Sprintf("in the default case of a %s switch (%s)", kind, at)
+		}
 		return fmt.Sprintf("in the else branch of %s condition %s (%s)", kind, ctrl.Text, at)
 	case CtrlLoop:
 		return fmt.Sprintf("in a loop whose trip count is %s (%s, %s)", kind, ctrl.Text, at)
 	case CtrlExit:
 		return fmt.Sprintf("after a %s %s (%s, under %s)", kind, ctrl.Via, at, ctrl.Text)
 	}
-	return fmt.Sprintf("under %s condition %s (%s)", kind, ctrl.Text, at)
+	return fmt.Sprintf("under %s condition %s (%s)", kind, c.CondText(ctrl), at)
+}
+
+// CondText is the text of a branch condition: the if's condition, or
+// "case X" for a case of a switch.
+func (c *Context) CondText(ctrl Ctrl) string {
+	if c.switchOf(ctrl.Pos) != nil {
+		if ctrl.Kind == CtrlElse {
+			return "default"
+		}
+		return "case " + ctrl.Text
+	}
+	return ctrl.Text
 }

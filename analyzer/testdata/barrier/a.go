@@ -130,3 +130,27 @@ func badWarpAbsent(t *simt.Thread, s []float32) {
 func badWarpNotIn(t *simt.Thread, s []float32) {
 	t.SyncWarp(0x0000ffff) // want `lane 16 of warp 0 calls SyncWarp with mask 0x0000ffff, which does not name it; block 64`
 }
+
+//smemlint:launch block=64
+func badContinueOuter(t *simt.Thread, s []float32) {
+outer:
+	for i := 0; i < 4; i++ {
+		for j := 0; j < 4; j++ {
+			if t.ThreadIdx.X == j {
+				continue outer
+			}
+		}
+		t.SyncThreads() // want `SyncThreads skipped by a thread-dependent continue \(a\.go:140, under t\.ThreadIdx\.X == j\): thread 0 of block 64 skips it and the block deadlocks`
+	}
+}
+
+//smemlint:launch block=64
+func badContinueSwitch(t *simt.Thread, s []float32) {
+	for i := 0; i < 4; i++ {
+		switch t.ThreadIdx.X % 4 {
+		case 0:
+			continue
+		}
+		t.SyncThreads() // want `SyncThreads skipped by a thread-dependent continue \(a\.go:152, under case 0\): threads 0, 4, 8, … \(16 threads\) of block 64 skip it and the block deadlocks`
+	}
+}
