@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/smemlint/smemlint/analyzer/kernels"
 )
@@ -27,14 +29,22 @@ type instrumenter struct {
 	done  map[ast.Node]bool
 	edits []edit
 	stack []ast.Node
+	// loops numbers the loops of kernel code; nextLoop is the next number.
+	loops    map[ast.Node]int32
+	nextLoop *int32
+	// siteLoops are the loops around each instrumented site.
+	siteLoops map[int32][]int32
 }
 
 // instrument returns the instrumented text of file, or nil when no site of
-// it could be instrumented. Sites it cannot instrument get a Note.
+// it could be instrumented. Sites it cannot instrument get a Note. Loops
+// of kernel code are numbered from *nextLoop on: simt learns, from a call
+// of TraceSiteLoops in an init function added after the last line, which
+// loops enclose each site, and the loops report their iterations.
 func instrument(fset *token.FileSet, info *types.Info, pkg *types.Package, file *ast.File, src []byte,
-	nodes map[ast.Node]*nodeSites) ([]byte, error) {
+	nodes map[ast.Node]*nodeSites, nextLoop *int32) ([]byte, error) {
 	in := &instrumenter{fset: fset, info: info, pkg: pkg, tf: fset.File(file.Pos()), nodes: nodes,
-		done: map[ast.Node]bool{}}
+		done: map[ast.Node]bool{}, loops: map[ast.Node]int32{}, nextLoop: nextLoop, siteLoops: map[int32][]int32{}}
 	ast.Inspect(file, func(n ast.Node) bool {
 		if n == nil {
 			in.stack = in.stack[:len(in.stack)-1]
@@ -49,7 +59,93 @@ func instrument(fset *token.FileSet, info *types.Info, pkg *types.Package, file 
 	}
 	imp := fmt.Sprintf("; import %s %q", simtAlias, kernels.SimtPath)
 	in.edits = append(in.edits, edit{off: in.off(file.Name.End()), end: in.off(file.Name.End()), text: imp, kind: opening})
-	return apply(src, in.edits)
+	out, err := apply(src, in.edits)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, in.initFunc()...), nil
+}
+
+// initFunc returns the init function that tells simt the loops around
+// each site, to be added after the file's last line.
+func (in *instrumenter) initFunc() string {
+	if len(in.siteLoops) == 0 {
+		return ""
+	}
+	ids := make([]int32, 0, len(in.siteLoops))
+	for id := range in.siteLoops {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nfunc init() { %s.TraceSiteLoops(map[int32][]int32{", simtAlias)
+	for _, id := range ids {
+		fmt.Fprintf(&b, "%d: {", id)
+		for i, l := range in.siteLoops[id] {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprint(&b, l)
+		}
+		b.WriteString("}, ")
+	}
+	b.WriteString("}) }\n")
+	return b.String()
+}
+
+// loop numbers a loop of kernel code and reports its entries and
+// iterations: TraceLoop before the statement (and its label), TraceIter
+// at the top of its body.
+func (in *instrumenter) loop(n ast.Stmt, body *ast.BlockStmt) {
+	t, ok := in.thread(n)
+	if !ok {
+		return
+	}
+	id := *in.nextLoop
+	*in.nextLoop++
+	in.loops[n] = id
+	at := n.Pos()
+	if l, ok := in.parent().(*ast.LabeledStmt); ok {
+		at = l.Pos()
+	}
+	d := in.depth()
+	in.edits = append(in.edits,
+		edit{off: in.off(at), end: in.off(at), text: fmt.Sprintf("%s.TraceLoop(%s, %d); ", simtAlias, t, id), kind: opening, depth: d - 1},
+		edit{off: in.off(body.Lbrace) + 1, end: in.off(body.Lbrace) + 1, text: fmt.Sprintf(" %s.TraceIter(%s, %d);", simtAlias, t, id), kind: opening, depth: d})
+}
+
+func (in *instrumenter) parent() ast.Node {
+	if len(in.stack) == 0 {
+		return nil
+	}
+	return in.stack[len(in.stack)-1]
+}
+
+// enclosingLoops returns the numbers of the loops around the node being
+// visited, up to its function, outermost first.
+func (in *instrumenter) enclosingLoops() []int32 {
+	var out []int32
+	for i := len(in.stack) - 1; i >= 0; i-- {
+		switch n := in.stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			slices.Reverse(out)
+			return out
+		case *ast.ForStmt, *ast.RangeStmt:
+			if id, ok := in.loops[n]; ok {
+				out = append(out, id)
+			}
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// instrumented marks a site instrumented and notes the loops around it.
+func (in *instrumenter) instrumented(site *Site) {
+	site.instrumented = true
+	if ls := in.enclosingLoops(); len(ls) > 0 {
+		in.siteLoops[site.ID] = ls
+	}
 }
 
 func (in *instrumenter) off(p token.Pos) int { return in.tf.Offset(p) }
@@ -58,6 +154,10 @@ func (in *instrumenter) off(p token.Pos) int { return in.tf.Offset(p) }
 // children.
 func (in *instrumenter) visit(n ast.Node) {
 	switch n := n.(type) {
+	case *ast.ForStmt:
+		in.loop(n, n.Body)
+	case *ast.RangeStmt:
+		in.loop(n, n.Body)
 	case *ast.AssignStmt:
 		in.assign(n)
 	case *ast.IncDecStmt:
@@ -164,7 +264,7 @@ func (in *instrumenter) wrap(site *Site, at ast.Node, x ast.Node, open, close st
 	if open[0] != '(' {
 		open = simtAlias + "." + open
 	}
-	site.instrumented = true
+	in.instrumented(site)
 	d := in.depth()
 	in.edits = append(in.edits,
 		edit{off: in.off(x.Pos()), end: in.off(x.Pos()), text: fmt.Sprintf(open, t, site.ID), kind: opening, depth: d},
@@ -179,7 +279,7 @@ func (in *instrumenter) store(site *Site, s *ast.AssignStmt) {
 		site.Note = "not instrumented: no *simt.Thread parameter in scope"
 		return
 	}
-	site.instrumented = true
+	in.instrumented(site)
 	d := in.depth()
 	lhs, tok, rhs := s.Lhs[0], in.off(s.TokPos), s.Rhs[0]
 	in.edits = append(in.edits,
@@ -211,7 +311,7 @@ func (in *instrumenter) update(s ast.Stmt, x ast.Expr, ns *nodeSites, tokPos tok
 		if site == nil {
 			return -1
 		}
-		site.instrumented = true
+		in.instrumented(site)
 		return site.ID
 	}
 	load, store := id(ns.load), id(ns.store)

@@ -68,12 +68,13 @@ func Check(patterns []string, opts Options) (*Report, error) {
 // them in the place of the originals, and returns the overlay's name.
 func writeOverlay(dir string, l *loaded) (string, error) {
 	replace := map[string]string{}
+	var loops int32
 	for i, u := range l.units {
 		src, err := os.ReadFile(u.name)
 		if err != nil {
 			return "", err
 		}
-		out, err := instrument(u.pkg.Fset, u.pkg.TypesInfo, u.pkg.Types, u.file, src, u.nodes)
+		out, err := instrument(u.pkg.Fset, u.pkg.TypesInfo, u.pkg.Types, u.file, src, u.nodes, &loops)
 		if err != nil {
 			return "", fmt.Errorf("instrumenting %s: %v", u.name, err)
 		}

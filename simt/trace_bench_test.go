@@ -31,26 +31,34 @@ func seedReduction(t *simt.Thread, in, out []float32) {
 }
 
 // seedReductionTraced is seedReduction as smemlint simcheck instruments
-// it: every access becomes a tracing call with its site number.
+// it: every access becomes a tracing call with its site number, and every
+// loop reports its iterations.
 func seedReductionTraced(t *simt.Thread, in, out []float32) {
 	shm := simt.Shared[[1024]float32](t)
 	tid := t.ThreadIdx.X
 	n := len(in) / (t.GridDim.X * t.BlockDim.X)
 	start := (t.BlockIdx.X*t.BlockDim.X + tid) * n
 	var sum float32
+	simt.TraceLoop(t, 0)
 	for i := start; i < start+n; i++ {
+		simt.TraceIter(t, 0)
 		sum += (*simt.TraceLoad(t, 0, &in[i]))
 	}
 	simt.TraceStore(t, 1, &shm[tid], sum)
 	t.SyncThreads()
 	if tid == 0 {
 		var total float32
+		simt.TraceLoop(t, 1)
 		for i := range t.BlockDim.X {
+			simt.TraceIter(t, 1)
 			total += (*simt.TraceLoad(t, 2, &shm[i]))
 		}
 		simt.TraceStore(t, 3, &out[t.BlockIdx.X], total)
 	}
 }
+
+// seedLoops are the loops around the sites of seedReductionTraced.
+var seedLoops = [][]int32{0: {0}, 2: {1}}
 
 // BenchmarkTracedReduction runs seed 001's two-pass reduction over 4M
 // floats (1024 blocks of 1024 threads, then one block) plainly and traced,
@@ -65,7 +73,7 @@ func BenchmarkTracedReduction(b *testing.B) {
 	pass := func(k func(*simt.Thread, []float32, []float32), traced bool) time.Duration {
 		launch := func(cfg simt.Config, k func(*simt.Thread)) error {
 			if traced {
-				_, err := simt.LaunchTraced(cfg, k, nil)
+				_, err := simt.LaunchTraced(cfg, k, seedLoops)
 				return err
 			}
 			return simt.Launch(cfg, k)
