@@ -27,9 +27,9 @@ type shadowWord struct {
 type shadowAcc struct {
 	tid    int32 // linear thread index + 1; 0: none
 	site   int32
-	wsync  int32 // the thread's SyncWarp count at the access
+	wsync  int32   // the thread's SyncWarp count at the access
 	inst   pendKey // the thread's execution of the site in its epoch: its request
-	bytes  uint8 // the bytes of the word it touched
+	bytes  uint8   // the bytes of the word it touched
 	atomic bool
 }
 
