@@ -45,7 +45,7 @@ func (c *checker) dataFinding(ctrl kernels.Ctrl) *Finding {
 	if c.s.Kind == kernels.SyncWarp {
 		what = "lanes"
 	}
-	msg := fmt.Sprintf("%s%s %s, which depends on data each thread loads: %s that fail it miss the barrier and the %s deadlocks; %s",
+	msg := fmt.Sprintf("%s%s %s: %s that fail it skip the barrier and the %s deadlocks; %s",
 		c.name, in, c.where(ctrl, "data-dependent"), what, c.unit, c.ctx.BlockText())
 	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: msg}
 }

@@ -91,7 +91,7 @@ func (c *checker) masks() *Finding {
 	}
 	for _, ctrl := range s.Ctrl {
 		if _, ok := ctx.VaryingData(ctrl.Pred); ok {
-			return c.finding(s.Call, "%s with mask %s %s, which depends on data each lane loads: lanes that fail it miss the call",
+			return c.finding(s.Call, "%s with mask %s %s: lanes that fail it skip the call",
 				s.Name, maskText(s.Mask), ctx.DescribeCtrl(ctrl, "data-dependent"))
 		}
 	}

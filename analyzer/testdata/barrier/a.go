@@ -87,7 +87,7 @@ func badDevice(t *simt.Thread, s []float32) {
 //smemlint:launch block=128
 func badData(t *simt.Thread, s, in []float32) {
 	if in[t.ThreadIdx.X] > 0 {
-		t.SyncThreads() // want `SyncThreads under data-dependent condition in\[t\.ThreadIdx\.X\] > 0 \(a\.go:89\), which depends on data each thread loads: threads that fail it miss the barrier and the block deadlocks; block 128`
+		t.SyncThreads() // want `SyncThreads under data-dependent condition in\[t\.ThreadIdx\.X\] > 0 \(a\.go:89\): threads that fail it skip the barrier and the block deadlocks; block 128`
 	}
 }
 

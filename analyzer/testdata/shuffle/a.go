@@ -51,7 +51,7 @@ func badWidth(t *simt.Thread, out []float32) {
 //smemlint:launch block=64
 func dataVote(t *simt.Thread, out, in []float32) {
 	if in[t.ThreadIdx.X] > 0 {
-		if t.AnySync(0xffffffff, out[t.ThreadIdx.X] > 0) { // want `AnySync with mask 0xffffffff under data-dependent condition in\[t\.ThreadIdx\.X\] > 0 \(a\.go:53\), which depends on data each lane loads: lanes that fail it miss the call; block 64`
+		if t.AnySync(0xffffffff, out[t.ThreadIdx.X] > 0) { // want `AnySync with mask 0xffffffff under data-dependent condition in\[t\.ThreadIdx\.X\] > 0 \(a\.go:53\): lanes that fail it skip the call; block 64`
 			out[t.ThreadIdx.X] = 1
 		}
 	}
