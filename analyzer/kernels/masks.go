@@ -32,7 +32,7 @@ const FullMask = 1<<model.WarpSize - 1
 // have, or leaves the caller out. It returns nil when none is found or
 // when the guard or the mask depends on data.
 func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
-	if mask.DependsOn(c.IsData) {
+	if !c.Enumerable() || mask.DependsOn(c.IsData) {
 		return nil
 	}
 	if _, ok := c.VaryingData(guard); ok {
@@ -105,7 +105,7 @@ type ClusterSplit struct {
 // depends on data.
 func (c *Context) ClusterSplit(p affine.Pred) *ClusterSplit {
 	cl := c.Shape.Cluster
-	if !cl.Known() || cl.Threads() < 2 || p.DependsOn(c.IsData) {
+	if !c.Enumerable() || !cl.Known() || cl.Threads() < 2 || p.DependsOn(c.IsData) {
 		return nil
 	}
 	var blockSyms [3]affine.Sym
@@ -176,6 +176,9 @@ func (c *Context) holdsIn(env affine.Env, p affine.Pred) (hold, fail bool) {
 // env, when they are the same lanes in every warp in which any lane does;
 // ok is false otherwise. env's thread-index symbols are overwritten.
 func (c *Context) WarpMask(p affine.Pred, env affine.Env) (mask uint64, ok bool) {
+	if !c.Enumerable() {
+		return 0, false
+	}
 	n, found := c.Threads(), false
 	for w := 0; w*model.WarpSize < n; w++ {
 		var m uint64

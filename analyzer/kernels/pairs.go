@@ -72,7 +72,7 @@ func (c *Context) Conflicts() *ConflictFinder {
 // Find is FindConflict.
 func (f *ConflictFinder) Find(a, b *Access, q PairQuery) *Conflict {
 	c := f.ctx
-	if !c.pairable(a, b) {
+	if !c.Enumerable() || !c.pairable(a, b) {
 		return nil
 	}
 	common := commonLoops(a.Loops, b.Loops)

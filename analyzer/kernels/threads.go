@@ -376,3 +376,11 @@ func (c *Context) Values(env affine.Env, syms []affine.Sym) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Enumerable reports whether the context's block can be enumerated thread
+// by thread: a valid launch of the architecture. The checks that enumerate
+// threads say nothing about others (the launch itself fails).
+func (c *Context) Enumerable() bool {
+	n := c.Threads()
+	return n > 0 && (c.Arch == nil || n <= c.Arch.MaxThreadsPerBlock)
+}

@@ -145,6 +145,9 @@ func (c *Context) predSplit(within, p affine.Pred, perWarp bool) *Split {
 // findSplit searches an assignment under which eval takes two values
 // among the threads (of one warp when perWarp) for which within holds.
 func (c *Context) findSplit(within affine.Pred, syms []affine.Sym, eval func(affine.Env) (int64, bool), perWarp bool) *Split {
+	if !c.Enumerable() {
+		return nil
+	}
 	uni := c.UniformSyms([]affine.Pred{within}, nil)
 	for _, s := range syms {
 		if !c.isCoord(s) {

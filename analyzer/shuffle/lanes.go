@@ -62,7 +62,7 @@ func source(k op, lane, arg, w int64) (src int64, own bool) {
 func (c *checker) lanes() *Finding {
 	s, ctx := c.s, c.ctx
 	w, ok := s.Width.IsConst()
-	if !ok || s.Mask.DependsOn(ctx.IsData) {
+	if !ok || !ctx.Enumerable() || s.Mask.DependsOn(ctx.IsData) {
 		return nil
 	}
 	for _, sym := range s.Lane.Syms() {

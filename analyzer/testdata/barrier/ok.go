@@ -147,3 +147,12 @@ func okWarpBranches(t *simt.Thread, out []float32) {
 		out[t.ThreadIdx.X] = 2
 	}
 }
+
+// okHuge has an invalid shape: the launch fails; nothing is enumerated.
+//
+//smemlint:launch block=1024x1024
+func okHuge(t *simt.Thread, s []float32) {
+	if t.ThreadIdx.X < 5 {
+		t.SyncThreads()
+	}
+}
