@@ -28,19 +28,32 @@ const maxDomain = 48
 
 // candidates for symbols of unknown value, by role, smallest first.
 var (
-	numberCandidates = []int64{1, 0, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100,
-		127, 128, 129, 255, 256, 257, 511, 512, 513, 1000, 1023, 1024, 1025, 4096, 1 << 20}
 	blockCandidates = []int64{0, 1, 2, 3, 5, 7}
-	gridCandidates  = []int64{1, 2, 3, 4, 8, 26, 1024}
+	gridCandidates  = []int64{1, 2, 3, 4, 8, 100}
 	iterCandidates  = []int64{0, 1, 2, 3}
 )
 
+// numberCandidates are the values tried for an unknown number (a
+// parameter, a length): small ones, and those around the warp size, the
+// block size and their halves and doubles, where conditions split threads.
+func (c *Context) numberCandidates() []int64 {
+	out := []int64{1, 0, 2, 3, 4, 5, 7, 8}
+	for _, m := range []int64{model.WarpSize / 2, model.WarpSize, 2 * model.WarpSize,
+		int64(c.Threads() / 2), int64(c.Threads()), int64(2 * c.Threads())} {
+		out = append(out, m-1, m, m+1)
+	}
+	out = append(out, 100, 1000, 1<<20)
+	var uniq []int64
+	for _, v := range out {
+		if v >= 0 && !slices.Contains(uniq, v) {
+			uniq = append(uniq, v)
+		}
+	}
+	return uniq
+}
+
 // Threads returns the number of threads of a block.
 func (c *Context) Threads() int { return c.Shape.Block.Threads() }
-
-// Warps returns the number of warps of a block, the last one possibly
-// partial.
-func (c *Context) Warps() int { return (c.Threads() + model.WarpSize - 1) / model.WarpSize }
 
 // SetThread sets the thread-index symbols of env to those of the thread
 // with linear index lin.
@@ -125,7 +138,7 @@ func (c *Context) candidates(s affine.Sym) ([]int64, bool) {
 	case roleIter:
 		return iterCandidates, false
 	}
-	return numberCandidates, false
+	return c.numberCandidates(), false
 }
 
 // sample keeps n values of d: both ends and evenly spaced ones between.
