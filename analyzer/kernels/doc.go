@@ -24,4 +24,13 @@
 // constants. Loop variables with constant bounds are enumerated; guards such
 // as "if tid < s" thin the lanes that take part. Values read from memory are
 // data: an index that depends on them is never evaluated.
+//
+// For the synchronisation checks it records the barriers, warp
+// collectives and exits (return, break, continue, goto) of each context
+// with the conditions that lead to them, and answers questions about them
+// by enumerating the threads of the launch shape: the uniformity of a value
+// (thread-varying, warp-uniform, block-uniform, grid-uniform), values of
+// the uniform symbols under which a condition splits a block or a warp, a
+// warp collective's mask that names lanes which do not make the call, and
+// two threads that touch the same bytes within one barrier interval.
 package kernels
