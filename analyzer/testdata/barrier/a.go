@@ -154,3 +154,13 @@ func badContinueSwitch(t *simt.Thread, s []float32) {
 		t.SyncThreads() // want `SyncThreads skipped by a thread-dependent continue \(a\.go:152, under case 0\): threads 0, 4, 8, … \(16 threads\) of block 64 skip it and the block deadlocks`
 	}
 }
+
+// badIgnored deadlocks too, but its finding is suppressed.
+//
+//smemlint:launch block=64
+func badIgnored(t *simt.Thread, s []float32) {
+	if t.ThreadIdx.X < 32 {
+		//smemlint:ignore barrier only warp 0 runs this kernel's launches
+		t.SyncThreads()
+	}
+}

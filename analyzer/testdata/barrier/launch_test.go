@@ -35,6 +35,7 @@ var splits = map[string]struct {
 	"badWarpAbsent":     {simt.KindMisuse, block1(48, badWarpAbsent)},
 	"badWarpNotIn":      {simt.KindMisuse, block1(64, badWarpNotIn)},
 	"badContinueOuter":  {simt.KindDeadlock, block1(64, badContinueOuter)},
+	"badIgnored":        {simt.KindDeadlock, block1(64, badIgnored)},
 	"badContinueSwitch": {simt.KindDeadlock, block1(64, badContinueSwitch)},
 }
 
