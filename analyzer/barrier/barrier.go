@@ -102,7 +102,7 @@ func checkBlock(ctx *kernels.Context, s *kernels.Sync) *Finding {
 			return c.dataFinding(ctrl)
 		}
 	}
-	guard := ctx.BarrierGuard(s)
+	guard := s.Guard()
 	if sp := ctx.BlockSplit(affine.True, guard); sp != nil {
 		i := c.culprit(sp.Env, allThreads(ctx))
 		return c.splitFinding(s.Ctrl[i], sp.Bindings(), sp.Skipping())

@@ -11,8 +11,10 @@ import (
 
 // Warp collectives (SyncWarp, shuffles, votes) match across call sites:
 // lanes of a warp that take the two branches of an if, each with the same
-// collective and mask, meet in it. Block barriers match only at the same
-// call: one SyncThreads in a device function that both branches call.
+// collective and mask, meet in it. Block barriers do not: CUDA leaves a
+// __syncthreads in divergent code undefined, and the simulator, like
+// inlined device code, tells the barriers of two branches apart even when
+// both call one device function.
 
 // CollectiveGuard returns the predicate of the lanes that reach the warp
 // collective s or one of its alternatives: the same collective with the
@@ -21,19 +23,6 @@ func (c *Context) CollectiveGuard(s *Sync) affine.Pred {
 	g := s.Guard()
 	for _, o := range c.Syncs {
 		if o != s && sameCollective(s, o) && slices.Equal(o.Loops, s.Loops) && c.exclusive(s.Ctrl, o.Ctrl) {
-			g = affine.OrP(g, o.Guard())
-		}
-	}
-	return g
-}
-
-// BarrierGuard returns the predicate of the threads that reach the block
-// barrier s, or the same barrier call through another branch of an if or
-// switch (a device function with the barrier called in both).
-func (c *Context) BarrierGuard(s *Sync) affine.Pred {
-	g := s.Guard()
-	for _, o := range c.Syncs {
-		if o != s && o.Kind == s.Kind && o.Call == s.Call && slices.Equal(o.Loops, s.Loops) && c.exclusive(s.Ctrl, o.Ctrl) {
 			g = affine.OrP(g, o.Guard())
 		}
 	}

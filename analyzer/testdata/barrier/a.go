@@ -164,3 +164,15 @@ func badIgnored(t *simt.Thread, s []float32) {
 		t.SyncThreads()
 	}
 }
+
+// badSameBarrier reaches the SyncThreads of step from both branches: two
+// barriers for CUDA (divergent __syncthreads) and for the simulator.
+//
+//smemlint:launch block=128
+func badSameBarrier(t *simt.Thread, s []float32) {
+	if t.ThreadIdx.X < 32 {
+		step(t, s) // want `SyncThreads \(in step, a\.go:77\) under thread-dependent condition t\.ThreadIdx\.X < 32 \(a\.go:173\): threads 32\.\.127 of block 128 skip it and the block deadlocks`
+	} else {
+		step(t, s) // want `SyncThreads \(in step, a\.go:77\) in the else branch of thread-dependent condition t\.ThreadIdx\.X < 32 \(a\.go:173\): threads 0\.\.31 of block 128 skip it and the block deadlocks`
+	}
+}

@@ -36,6 +36,7 @@ var splits = map[string]struct {
 	"badWarpNotIn":      {simt.KindMisuse, block1(64, badWarpNotIn)},
 	"badContinueOuter":  {simt.KindDeadlock, block1(64, badContinueOuter)},
 	"badIgnored":        {simt.KindDeadlock, block1(64, badIgnored)},
+	"badSameBarrier":    {simt.KindDeadlock, block1(128, badSameBarrier)},
 	"badContinueSwitch": {simt.KindDeadlock, block1(64, badContinueSwitch)},
 }
 
@@ -124,7 +125,6 @@ func TestCorrectLaunches(t *testing.T) {
 		"okConstant":     func() error { return launch(1, 512, 1, func(t *simt.Thread) { okConstant(t, out) }) },
 		"okBreakUniform": func() error { return launch(1, 64, 1, func(t *simt.Thread) { okBreakUniform(t, out, 3) }) },
 		"okWarpBranches": func() error { return launch(1, 64, 1, func(t *simt.Thread) { okWarpBranches(t, out) }) },
-		"okSameBarrier":  func() error { return launch(1, 128, 1, func(t *simt.Thread) { okSameBarrier(t, out) }) },
 	}
 	for name, run := range cases {
 		if err := run(); err != nil {

@@ -156,14 +156,3 @@ func okHuge(t *simt.Thread, s []float32) {
 		t.SyncThreads()
 	}
 }
-
-// okSameBarrier reaches the one SyncThreads of step from both branches.
-//
-//smemlint:launch block=128
-func okSameBarrier(t *simt.Thread, s []float32) {
-	if t.ThreadIdx.X < 32 {
-		step(t, s)
-	} else {
-		step(t, s)
-	}
-}
