@@ -31,14 +31,15 @@ func okRowPerWarp(t *simt.Thread, out []float64, m int) {
 	}
 }
 
-// okBallotMask: the mask names exactly the lanes that take the branch.
+// okBallotMask: the mask names exactly the lanes that take the branch,
+// and lane 0 of each warp that takes it is among them.
 //
 //smemlint:launch block=64
 func okBallotMask(t *simt.Thread, out []float32, n int) {
 	tid := t.ThreadIdx.X
 	mask := t.BallotSync(0xffffffff, tid < n)
 	if tid < n {
-		out[tid] += simt.ShflDownSync(t, mask, out[tid], 1)
+		out[tid] += simt.ShflSync(t, mask, out[tid], 0)
 	}
 }
 
