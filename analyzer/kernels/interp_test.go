@@ -70,6 +70,9 @@ func TestEvaluation(t *testing.T) {
 			{"out[t.ThreadIdx.X^1]", true, "(tx^1)*4", "true"},
 			{"out[(t.ThreadIdx.X&^7)>>1]", true, "((tx&^7)>>1)*4", "true"},
 		},
+		"afterLoop": {
+			{"out[k]", true, "data*4", "true"},
+		},
 		"data": {
 			{"idx[t.ThreadIdx.X]", false, "tx*4", "true"},
 			{"out[v]", true, "data*4", "true"},

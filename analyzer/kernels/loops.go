@@ -43,6 +43,7 @@ func (in *interp) loopBody(loop *Loop, body *ast.BlockStmt, post ast.Stmt, iv *i
 		skip = iv.obj
 	}
 	in.widen(body, post, skip, loop)
+	entry := in.entryValues(body, post, skip)
 	in.loops = append(in.loops, loop)
 	in.ctrl = append(in.ctrl, Ctrl{Kind: CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
 	ex := in.block(body.List)
@@ -51,6 +52,7 @@ func (in *interp) loopBody(loop *Loop, body *ast.BlockStmt, post ast.Stmt, iv *i
 	}
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
+	in.leave(entry, loop)
 	if iv != nil {
 		// After the loop the variable holds its exit value: unknown, and
 		// varying if the trip count does.
@@ -270,6 +272,36 @@ func (in *interp) widen(body *ast.BlockStmt, post ast.Stmt, skip types.Object, l
 	}
 }
 
+// assigned is a variable a loop assigns, with its value on entry to the
+// loop's body.
+type assigned struct {
+	obj   types.Object
+	entry value
+}
+
+// entryValues returns the variables a loop assigns, in a stable order,
+// with their values on entry to its body.
+func (in *interp) entryValues(body *ast.BlockStmt, post ast.Stmt, skip types.Object) []assigned {
+	var out []assigned
+	for _, obj := range in.assignedIn(body, post, skip) {
+		out = append(out, assigned{obj, in.env[obj]})
+	}
+	return out
+}
+
+// leave gives the variables a loop assigns their value after the loop:
+// unknown, as on entry to its body. The body is evaluated once, standing
+// for every iteration; what it leaves in a variable is its value after an
+// iteration, not after the loop: threads may run no iteration, or skip the
+// assignment in the last one, and a value in terms of the loop variable
+// stands for every iteration rather than the last.
+func (in *interp) leave(vars []assigned, loop *Loop) {
+	for _, a := range vars {
+		varies := in.varies(a.entry) || in.varies(in.env[a.obj]) || in.predVaries(loop.Cond)
+		in.env[a.obj] = in.widened(a.obj, varies)
+	}
+}
+
 // widened is the unknown value of a variable assigned in a loop; references
 // keep their array and lose their offset.
 func (in *interp) widened(obj types.Object, varies bool) value {
@@ -344,11 +376,13 @@ func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
 		in.env[val] = in.dataFor(val.Type(), in.varies(x))
 	}
 	in.widen(s.Body, nil, key, loop)
+	entry := in.entryValues(s.Body, nil, key)
 	in.loops = append(in.loops, loop)
 	in.ctrl = append(in.ctrl, Ctrl{Kind: CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
 	ex := in.block(s.Body.List)
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
+	in.leave(entry, loop)
 	return exits{ret: ex.ret, brk: affine.False}
 }
 

@@ -21,11 +21,31 @@ func Generate(seed uint64) *Spec {
 	g := &gen{r: rand.New(rand.NewPCG(seed, 0x5eed)), spec: &Spec{Seed: seed}}
 	g.shape()
 	g.arrays()
+	g.locals()
+	g.spec.Exits = g.r.IntN(3) == 0
 	n := 2 + g.r.IntN(5)
 	for range n {
 		g.spec.Body = append(g.spec.Body, g.stmt(0, true))
 	}
 	return g.spec
+}
+
+// locals adds, sometimes, the unknown parameter p0, the lane and warp
+// indices, and local variables j0 and j1 that later statements may
+// change.
+func (g *gen) locals() {
+	s := g.spec
+	if g.r.IntN(4) == 0 {
+		s.Param = pick(g.r, 1, 2, 3, 4, 7, 8, 16, 31, 32, 33, 64, 100, 1024)
+		g.vars = append(g.vars, "p0")
+	}
+	if g.r.IntN(4) == 0 {
+		g.vars = append(g.vars, "lane", "warp")
+	}
+	for i := range g.r.IntN(3) {
+		s.Lets = append(s.Lets, g.expr(g.r.IntN(2) == 0, 1))
+		g.vars = append(g.vars, fmt.Sprintf("j%d", i))
+	}
 }
 
 func pick[T any](r *rand.Rand, xs ...T) T { return xs[r.IntN(len(xs))] }
@@ -81,13 +101,22 @@ func (g *gen) arrays() {
 // stmt draws a statement at nesting depth d; top says whether a barrier
 // may go here (not under a guard or a divergent loop).
 func (g *gen) stmt(d int, top bool) *Stmt {
-	switch k := g.r.IntN(10); {
+	switch k := g.r.IntN(12); {
 	case k < 2 && d < 2:
 		return g.ifStmt(d)
 	case k < 4 && d < 2 && g.loops < 2:
 		return g.forStmt(d, top)
-	case k == 4 && top:
+	case k == 4 && top && !g.spec.Exits:
 		return &Stmt{Kind: "sync"}
+	case k == 5 && len(g.spec.Lets) > 0:
+		return &Stmt{Kind: "assign", Var: fmt.Sprintf("j%d", g.r.IntN(len(g.spec.Lets))),
+			Assign: pick(g.r, "=", "+="), X: g.expr(g.r.IntN(2) == 0, 1)}
+	case k == 6 && g.spec.Exits && d > 0:
+		kinds := []string{"return"}
+		if g.loops > 0 {
+			kinds = append(kinds, "break", "continue")
+		}
+		return &Stmt{Kind: pick(g.r, kinds...)}
 	}
 	return g.access()
 }
@@ -140,6 +169,9 @@ func (g *gen) access() *Stmt {
 		kinds = append(kinds, "update")
 	}
 	s.Kind = pick(g.r, kinds...)
+	if a.Elem.Name == "p3" && s.Kind != "copy" && g.r.IntN(2) == 0 {
+		s.Field = pick(g.r, "A", "B", "C")
+	}
 	if s.Kind == "copy" {
 		var same []int
 		for i, b := range g.spec.Arrays {

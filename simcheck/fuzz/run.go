@@ -27,7 +27,11 @@ func (s *Spec) Run() (*simt.TraceLaunch, error) {
 		SharedBytes: shared}
 	return simt.LaunchTraced(cfg, func(t *simt.Thread) {
 		x := &interp{spec: s, t: t, bases: bases}
-		x.env = env{tx: t.ThreadIdx.X, ty: t.ThreadIdx.Y, tz: t.ThreadIdx.Z, bx: t.BlockIdx.X}
+		x.env = env{tx: t.ThreadIdx.X, ty: t.ThreadIdx.Y, tz: t.ThreadIdx.Z, bx: t.BlockIdx.X,
+			p0: s.Param, lane: t.LaneID(), warp: t.WarpID()}
+		for i, e := range s.Lets {
+			x.env.j[i] = e.Eval(&x.env)
+		}
 		if shared > 0 {
 			x.shared = unsafe.Pointer(unsafe.SliceData(simt.DynamicShared[byte](t)))
 		}
@@ -65,57 +69,89 @@ type interp struct {
 	shared unsafe.Pointer
 }
 
-func (x *interp) block(list []*Stmt) {
+// flow is how a statement list ended.
+type flow uint8
+
+const (
+	next flow = iota
+	ret
+	brk
+	cont
+)
+
+func (x *interp) block(list []*Stmt) flow {
 	for _, s := range list {
-		x.stmt(s)
+		if f := x.stmt(s); f != next {
+			return f
+		}
 	}
+	return next
 }
 
-func (x *interp) stmt(s *Stmt) {
+func (x *interp) stmt(s *Stmt) flow {
 	switch s.Kind {
 	case "sync":
 		x.t.SyncThreads()
+	case "return":
+		return ret
+	case "break":
+		return brk
+	case "continue":
+		return cont
+	case "assign":
+		v := s.X.Eval(&x.env)
+		slot := &x.env.j[s.Var[1]-'0']
+		if s.Assign == "+=" {
+			v += *slot
+		}
+		*slot = v
 	case "if":
 		if s.Cond.Eval(&x.env) {
-			x.block(s.Body)
-		} else {
-			x.block(s.Else)
+			return x.block(s.Body)
 		}
+		return x.block(s.Else)
 	case "for":
-		x.loop(s)
+		return x.loop(s)
 	case "load":
-		x.access(s.Load, s.Array, s.Index, opLoad)
+		x.access(s.Load, s.Array, s.Index, s.Field, opLoad)
 	case "store":
-		x.access(s.Store, s.Array, s.Index, opStore)
+		x.access(s.Store, s.Array, s.Index, s.Field, opStore)
 	case "update":
-		x.access(s.Load, s.Array, s.Index, opLoad)
-		x.access(s.Store, s.Array, s.Index, opStore)
+		x.access(s.Load, s.Array, s.Index, s.Field, opLoad)
+		x.access(s.Store, s.Array, s.Index, s.Field, opStore)
 	case "copy":
-		x.access(s.Load, s.Src, s.SrcIndex, opLoad)
-		x.access(s.Store, s.Array, s.Index, opStore)
+		x.access(s.Load, s.Src, s.SrcIndex, "", opLoad)
+		x.access(s.Store, s.Array, s.Index, "", opStore)
 	}
+	return next
 }
 
-func (x *interp) loop(s *Stmt) {
+// loop runs a for statement; it passes a return on.
+func (x *interp) loop(s *Stmt) flow {
 	slot := &x.env.i[s.Var[1]-'0']
 	simt.TraceLoop(x.t, s.Loop)
 	for *slot = s.From; ; {
 		switch {
 		case s.ToThread != nil:
 			if *slot >= s.ToThread.Eval(&x.env) {
-				return
+				return next
 			}
 		case s.Step == ">>=":
 			if *slot <= 0 {
-				return
+				return next
 			}
 		default:
 			if *slot >= s.To {
-				return
+				return next
 			}
 		}
 		simt.TraceIter(x.t, s.Loop)
-		x.block(s.Body)
+		switch x.block(s.Body) {
+		case ret:
+			return ret
+		case brk:
+			return next
+		}
 		if s.Step == ">>=" {
 			*slot >>= 1
 		} else {
@@ -130,7 +166,7 @@ const (
 )
 
 // access makes one access of array a at index, through a tracing call.
-func (x *interp) access(site int32, array int, index []*Expr, op int) {
+func (x *interp) access(site int32, array int, index []*Expr, field string, op int) {
 	a := x.spec.Arrays[array]
 	i := 0
 	for d, e := range index {
@@ -141,6 +177,10 @@ func (x *interp) access(site int32, array int, index []*Expr, op int) {
 		p = unsafe.Add(x.shared, a.Base+int64(i*a.Elem.Size))
 	} else {
 		p = unsafe.Add(x.bases[array], i*a.Elem.Size)
+	}
+	if field != "" {
+		traced[float32](x.t, site, unsafe.Add(p, 4*int(field[0]-'A')), op)
+		return
 	}
 	switch a.Elem.Name {
 	case "float32":

@@ -7,8 +7,8 @@ import (
 
 // env holds the values of a thread's variables.
 type env struct {
-	tx, ty, tz, bx int
-	i              [2]int
+	tx, ty, tz, bx, p0, lane, warp int
+	i, j                           [2]int
 }
 
 func (e *env) get(name string) int {
@@ -21,10 +21,16 @@ func (e *env) get(name string) int {
 		return e.tz
 	case "bx":
 		return e.bx
-	case "i0":
-		return e.i[0]
-	case "i1":
-		return e.i[1]
+	case "p0":
+		return e.p0
+	case "lane":
+		return e.lane
+	case "warp":
+		return e.warp
+	case "i0", "i1":
+		return e.i[name[1]-'0']
+	case "j0", "j1":
+		return e.j[name[1]-'0']
 	}
 	panic("fuzz: unknown variable " + name)
 }
@@ -120,8 +126,15 @@ func (s *Spec) Source() string {
 			fmt.Fprintf(b, ", %s []%s", a.Name, a.Elem.Name)
 		}
 	}
+	if s.Param != 0 {
+		b.WriteString(", p0 int")
+	}
 	b.WriteString(") {\n\ttx, ty, tz, bx := t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z, t.BlockIdx.X\n")
-	b.WriteString("\t_, _, _, _ = tx, ty, tz, bx\n")
+	b.WriteString("\tlane, warp := t.LaneID(), t.WarpID()\n")
+	b.WriteString("\t_, _, _, _, _, _ = tx, ty, tz, bx, lane, warp\n")
+	for i, x := range s.Lets {
+		fmt.Fprintf(b, "\tj%d := %s\n\t_ = j%d\n", i, x, i)
+	}
 	for _, a := range s.Arrays {
 		if a.Shared {
 			dims := ""
@@ -149,6 +162,10 @@ func (w *source) stmt(s *Stmt, depth int) {
 	switch s.Kind {
 	case "sync":
 		b.WriteString("t.SyncThreads()\n")
+	case "return", "break", "continue":
+		b.WriteString(s.Kind + "\n")
+	case "assign":
+		fmt.Fprintf(b, "%s %s %s\n", s.Var, s.Assign, s.X)
 	case "if":
 		fmt.Fprintf(b, "if %s {\n", s.Cond)
 		w.block(s.Body, depth+1)
@@ -173,10 +190,14 @@ func (w *source) stmt(s *Stmt, depth int) {
 	case "load":
 		b.WriteString("_ = ")
 		s.Pos = w.ref(s.Array, s.Index)
-		b.WriteString("\n")
+		b.WriteString(field(s.Field) + "\n")
 	case "store":
 		s.Pos = w.ref(s.Array, s.Index)
-		fmt.Fprintf(b, " = %s\n", w.spec.Arrays[s.Array].Elem.Zero)
+		zero := w.spec.Arrays[s.Array].Elem.Zero
+		if s.Field != "" {
+			zero = "0"
+		}
+		fmt.Fprintf(b, "%s = %s\n", field(s.Field), zero)
 	case "update":
 		s.Pos = w.ref(s.Array, s.Index)
 		b.WriteString(" += 1\n")
@@ -186,6 +207,13 @@ func (w *source) stmt(s *Stmt, depth int) {
 		s.SrcPos = w.ref(s.Src, s.SrcIndex)
 		b.WriteString("\n")
 	}
+}
+
+func field(f string) string {
+	if f == "" {
+		return ""
+	}
+	return "." + f
 }
 
 // ref writes an indexed array element and returns its offset.

@@ -69,7 +69,7 @@ type Cond struct {
 
 // Stmt is one statement of a kernel body.
 type Stmt struct {
-	Kind string // "load", "store", "update", "copy", "if", "for", "sync"
+	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "assign", "return", "break", "continue"
 	// Accesses: the array and one index per dimension; "copy" stores
 	// Src into Array.
 	Array, Src int
@@ -80,6 +80,12 @@ type Stmt struct {
 	// Pos and SrcPos are the byte offsets of the access nodes in the
 	// kernel's source.
 	Pos, SrcPos int
+	// Field names a field of a p3 element ("A", "B" or "C") that the
+	// access reads or writes alone.
+	Field string
+	// assign: Var = X, or Var += X.
+	X      *Expr
+	Assign string
 	// if: Cond, Body, Else. for: Var, From, Step, Cond over Var, Body.
 	Cond       *Cond
 	Body, Else []*Stmt
@@ -103,6 +109,13 @@ type Spec struct {
 	Body   []*Stmt
 	Sites  int32 // the number of site numbers used
 	Loops  int32 // the number of loop numbers used
+	// Param is the value passed for the kernel's int parameter p0, which
+	// the analyzer does not know; 0: no parameter.
+	Param int
+	// Lets are the initial values of the local variables j0, j1.
+	Lets []*Expr
+	// Exits allows return, break and continue, and then no barrier.
+	Exits bool
 }
 
 // siteLoops returns, by site number, the loops around each site,
@@ -118,8 +131,7 @@ func (s *Spec) siteLoops() [][]int32 {
 				walk(st.Else, loops)
 			case "for":
 				walk(st.Body, append(loops[:len(loops):len(loops)], st.Loop))
-			case "sync":
-			default:
+			case "load", "store", "update", "copy":
 				for _, id := range []int32{st.Load, st.Store} {
 					if id >= 0 {
 						out[id] = loops

@@ -63,3 +63,17 @@ func data(t *simt.Thread, out []float32, idx []int32) {
 	v := idx[t.ThreadIdx.X]
 	out[v] = 1
 }
+
+// afterLoop reads k after a loop that assigns it: the loop may run no
+// iteration (tid%3 == 0), so k is unknown after it, not its value in the
+// body.
+//
+//smemlint:launch block=32
+func afterLoop(t *simt.Thread, out []float32) {
+	tid := t.ThreadIdx.X
+	k := tid
+	for i := 0; i < tid%3; i++ {
+		k = 64 + i
+	}
+	out[k] = 0
+}
