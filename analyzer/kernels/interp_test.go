@@ -73,6 +73,9 @@ func TestEvaluation(t *testing.T) {
 		"afterLoop": {
 			{"out[k]", true, "data*4", "true"},
 		},
+		"returnInLoop": {
+			{"out[tid]", true, "tx*4", "data == 0"},
+		},
 		"data": {
 			{"idx[t.ThreadIdx.X]", false, "tx*4", "true"},
 			{"out[v]", true, "data*4", "true"},

@@ -58,7 +58,7 @@ func (in *interp) loopBody(loop *Loop, body *ast.BlockStmt, post ast.Stmt, iv *i
 		// varying if the trip count does.
 		in.env[iv.obj] = in.dataFor(iv.obj.Type(), in.predVaries(loop.Cond))
 	}
-	return exits{ret: ex.ret, brk: affine.False}
+	return exits{ret: in.loopReturns(ex.ret, loop), brk: affine.False}
 }
 
 // induction recognises the loop variable: assigned by the post statement
@@ -279,6 +279,19 @@ type assigned struct {
 	entry value
 }
 
+// loopReturns is the predicate of the threads that return in a loop,
+// given ret, that of the threads that return in its body. The body is
+// evaluated once, for any iteration: ret holds of a thread that would
+// return in an iteration it runs, which tells nothing of a thread that
+// runs no iteration, or of the iteration values in it. Unless no thread
+// returns, which threads do is unknown.
+func (in *interp) loopReturns(ret affine.Pred, loop *Loop) affine.Pred {
+	if v, ok := ret.IsConst(); ok && !v {
+		return ret
+	}
+	return in.dataFor(types.Typ[types.Bool], in.predVaries(ret) || in.predVaries(loop.Cond)).pred
+}
+
 // entryValues returns the variables a loop assigns, in a stable order,
 // with their values on entry to its body.
 func (in *interp) entryValues(body *ast.BlockStmt, post ast.Stmt, skip types.Object) []assigned {
@@ -383,7 +396,7 @@ func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
 	in.leave(entry, loop)
-	return exits{ret: ex.ret, brk: affine.False}
+	return exits{ret: in.loopReturns(ex.ret, loop), brk: affine.False}
 }
 
 // loopHeader is the text of a for statement up to its body.

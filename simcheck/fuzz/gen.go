@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // maxShared keeps a kernel's shared arrays within the static limit.
@@ -248,8 +249,13 @@ func (g *gen) expr(nonneg bool, depth int) *Expr {
 // affine draws c0 + c1*v1 + ... over one to three variables in scope.
 func (g *gen) affine(nonneg bool) *Expr {
 	e := &Expr{Op: "c", C: pick(g.r, 0, 0, 0, 1, 2, 3, 5, 16, 32, 33, 64)}
+	vars := g.vars
+	if nonneg {
+		// Locals may have gone negative.
+		vars = slices.DeleteFunc(slices.Clone(vars), func(v string) bool { return v[0] == 'j' })
+	}
 	for range 1 + g.r.IntN(3) {
-		v := &Expr{Op: pick(g.r, g.vars...)}
+		v := &Expr{Op: pick(g.r, vars...)}
 		c := pick(g.r, 1, 1, 1, 2, 3, 4, 8, 16, 17, 31, 32, 33, 64)
 		term := v
 		if c != 1 {

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"fmt"
 	"unsafe"
 
 	"github.com/smemlint/smemlint/simt"
@@ -170,7 +171,13 @@ func (x *interp) access(site int32, array int, index []*Expr, field string, op i
 	a := x.spec.Arrays[array]
 	i := 0
 	for d, e := range index {
-		i = i*a.Dims[d] + e.Eval(&x.env)
+		v := e.Eval(&x.env)
+		if v < 0 || v >= a.Dims[d] {
+			// What the compiled source would do; the generator means
+			// never to get here.
+			panic(fmt.Sprintf("index out of range [%d] with length %d", v, a.Dims[d]))
+		}
+		i = i*a.Dims[d] + v
 	}
 	var p unsafe.Pointer
 	if a.Shared {

@@ -77,3 +77,17 @@ func afterLoop(t *simt.Thread, out []float32) {
 	}
 	out[k] = 0
 }
+
+// returnInLoop stores after a loop whose body returns: the odd threads
+// run one iteration and return, the even ones run none and store. Which
+// threads a loop's returns remove is unknown to the analysis (the body
+// returns unconditionally, yet the even threads go on).
+//
+//smemlint:launch block=64
+func returnInLoop(t *simt.Thread, out []float32) {
+	tid := t.ThreadIdx.X
+	for i := 0; i < tid%2; i++ {
+		return
+	}
+	out[tid] = 0
+}
