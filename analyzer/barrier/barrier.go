@@ -44,7 +44,9 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass, "barrier")
 	found := Findings(res)
 	for _, f := range found {
-		rep.Reportf(f.Node, f.Message)
+		if node := f.Ctx.Anchor(f.Node, f.Sync.Calls); node != nil {
+			rep.Reportf(node, f.Message)
+		}
 	}
 	return found, nil
 }

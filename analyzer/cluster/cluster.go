@@ -39,7 +39,9 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := report.New(pass, "cluster")
 	for _, ctx := range res.Contexts {
 		for _, f := range Check(ctx) {
-			rep.Reportf(f.Node, f.Message)
+			if f.Node != nil {
+				rep.Reportf(f.Node, f.Message)
+			}
 		}
 	}
 	return nil, nil
@@ -72,7 +74,7 @@ func Check(ctx *kernels.Context) []*Finding {
 	var out []*Finding
 	for _, m := range maps {
 		if !precededBySync(ctx, syncs, m) {
-			out = append(out, &Finding{Node: m.Call, Message: fmt.Sprintf(
+			out = append(out, &Finding{Node: ctx.Anchor(m.Call, m.Calls), Message: fmt.Sprintf(
 				"%s maps distributed shared memory before the first Cluster().Sync()%s: the other blocks of the cluster may not have started%s",
 				m.Name, skippedSync(ctx, syncs, m.Seq, m.Ctrl, true), clusterText(ctx))})
 		}
@@ -90,7 +92,7 @@ func remoteEvents(ctx *kernels.Context, maps []*kernels.Sync) []event {
 	var out []event
 	for _, m := range maps {
 		if !ownRank(ctx, m.Rank) {
-			out = append(out, event{m.Call, m.Name, m.Seq, m.Ctrl, m.Loops})
+			out = append(out, event{ctx.Anchor(m.Call, m.Calls), m.Name, m.Seq, m.Ctrl, m.Loops})
 		}
 	}
 	if len(out) == 0 {
@@ -98,7 +100,7 @@ func remoteEvents(ctx *kernels.Context, maps []*kernels.Sync) []event {
 	}
 	for _, a := range ctx.Accesses {
 		if a.Remote {
-			out = append(out, event{a.Node, a.Target(), a.Seq, a.Ctrl, a.Loops})
+			out = append(out, event{ctx.Anchor(a.Node, a.Calls), a.Target(), a.Seq, a.Ctrl, a.Loops})
 		}
 	}
 	slices.SortFunc(out, func(x, y event) int { return x.seq - y.seq })

@@ -130,3 +130,52 @@ func (a *Access) Target() string {
 	}
 	return a.Text
 }
+
+// IsLocal reports whether pos lies in a file of the package being
+// analysed (and not in another package whose kernel it launches or
+// calls).
+func (c *Context) IsLocal(pos token.Pos) bool {
+	for _, f := range c.pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return true
+		}
+	}
+	return false
+}
+
+// Anchor returns where to report a finding about node, reached through the
+// device-function calls calls: node itself when it is in this package,
+// else the outermost of the calls that is; nil when none is.
+func (c *Context) Anchor(node ast.Node, calls []token.Pos) ast.Node {
+	if c.IsLocal(node.Pos()) {
+		return node
+	}
+	for _, at := range calls {
+		if c.IsLocal(at) {
+			if call := c.CallAt(at); call != nil {
+				return call
+			}
+		}
+	}
+	return nil
+}
+
+// Where names an access and its position for messages: "s[tid+16]
+// (a.go:20)", also for an access in another package's file.
+func (c *Context) Where(a *Access) string {
+	text := a.Target()
+	if i := strings.LastIndex(text, " at "); a.foreign && i >= 0 {
+		text = text[:i]
+	}
+	return text + " (" + c.PosText(a.Node.Pos()) + ")"
+}
+
+// StmtKey identifies the statement that holds pos, to group events by
+// statement: the statement itself, or for another package's file (whose
+// syntax the context does not keep) its "file:line".
+func (c *Context) StmtKey(pos token.Pos) any {
+	if s := c.StmtAt(pos); s != nil {
+		return s
+	}
+	return c.PosText(pos)
+}

@@ -43,7 +43,9 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if f := Check(ctx, s); f != nil {
-				rep.Reportf(f.Node, f.Message)
+				if node := ctx.Anchor(f.Node, s.Calls); node != nil {
+					rep.Reportf(node, f.Message)
+				}
 			}
 		}
 	}

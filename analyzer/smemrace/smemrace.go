@@ -3,7 +3,6 @@ package smemrace
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -28,19 +27,20 @@ var Analyzer = &analysis.Analyzer{
 // Race is one statement with an access that races with another thread's.
 type Race struct {
 	Ctx  *kernels.Context
-	Stmt ast.Stmt
+	Stmt any               // the statement (see kernels.StmtKey)
 	C    *kernels.Conflict // B is the access in Stmt
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
 	rep := report.New(pass, "smemrace")
-	seen := map[ast.Stmt]bool{}
+	seen := map[any]bool{}
 	for _, ctx := range res.Contexts {
 		for _, r := range Races(ctx) {
-			if !seen[r.Stmt] {
+			node := ctx.Anchor(r.C.B.Node, r.C.B.Calls)
+			if !seen[r.Stmt] && node != nil {
 				seen[r.Stmt] = true
-				rep.Reportf(r.C.B.Node, Message(r))
+				rep.Reportf(node, Message(r))
 			}
 		}
 	}
@@ -54,13 +54,13 @@ func run(pass *analysis.Pass) (any, error) {
 // warpsync check's: a SyncWarp orders them.) A pair is tried once, from
 // its later statement, in every relation of the loops around it.
 func Races(ctx *kernels.Context) []*Race {
-	var stmts []ast.Stmt
-	byStmt := map[ast.Stmt][]*kernels.Access{}
+	var stmts []any
+	byStmt := map[any][]*kernels.Access{}
 	for _, a := range ctx.Accesses {
 		if !a.Shared() || a.Remote {
 			continue
 		}
-		s := ctx.StmtAt(a.Node.Pos())
+		s := ctx.StmtKey(a.Node.Pos())
 		if _, ok := byStmt[s]; !ok {
 			stmts = append(stmts, s)
 		}
@@ -112,10 +112,10 @@ func Message(r *Race) string {
 		return "reads"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "shared-memory race on %s: %s %s %s (%s) and %s %s %s (%s), byte %d of %s,",
+	fmt.Fprintf(&b, "shared-memory race on %s: %s %s %s and %s %s %s, byte %d of %s,",
 		c.A.Array.Name,
-		ctx.ThreadText(c.TA), verb(c.A), c.A.Target(), ctx.PosText(c.A.Node.Pos()),
-		ctx.ThreadText(c.TB), verb(c.B), c.B.Target(), ctx.PosText(c.B.Node.Pos()),
+		ctx.ThreadText(c.TA), verb(c.A), ctx.Where(c.A),
+		ctx.ThreadText(c.TB), verb(c.B), ctx.Where(c.B),
 		c.Offset, c.A.Array.Name)
 	if c.Loop != nil {
 		fmt.Fprintf(&b, " in different iterations of %s (%s),", c.Loop.Text, ctx.PosText(c.Loop.Pos))

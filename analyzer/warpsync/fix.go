@@ -17,11 +17,11 @@ import (
 // there is no such place or the lanes differ between warps.
 func fixFor(h *Hazard) *analysis.SuggestedFix {
 	c, ctx := h.C, h.Ctx
-	sa := ctx.StmtAt(c.A.Node.Pos())
-	if c.Loop != nil || sa == nil || h.Stmt == nil || ctx.FuncAt(sa.Pos()) != ctx.FuncAt(h.Stmt.Pos()) {
+	sa, sb := ctx.StmtAt(c.A.Node.Pos()), ctx.StmtAt(c.B.Node.Pos())
+	if c.Loop != nil || sa == nil || sb == nil || ctx.FuncAt(sa.Pos()) != ctx.FuncAt(sb.Pos()) {
 		return nil
 	}
-	target := insertionPoint(ctx.Path(h.Stmt.Pos()), sa)
+	target := insertionPoint(ctx.Path(sb.Pos()), sa)
 	if target == nil {
 		return nil
 	}

@@ -3,7 +3,6 @@ package warpsync
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"slices"
 	"strings"
@@ -33,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 // access of the same bytes.
 type Hazard struct {
 	Ctx  *kernels.Context
-	Stmt ast.Stmt          // the statement of the later access
+	Stmt any               // the statement of the later access (see kernels.StmtKey)
 	C    *kernels.Conflict // A runs before B; one of them stores
 	Fix  *analysis.SuggestedFix
 }
@@ -41,15 +40,16 @@ type Hazard struct {
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
 	rep := report.New(pass, "warpsync")
-	seen := map[ast.Stmt]bool{}
+	seen := map[any]bool{}
 	fixed := map[token.Pos]bool{}
 	for _, ctx := range res.Contexts {
 		for _, h := range Hazards(ctx) {
-			if seen[h.Stmt] {
+			node := ctx.Anchor(h.C.B.Node, h.C.B.Calls)
+			if seen[h.Stmt] || node == nil {
 				continue
 			}
 			seen[h.Stmt] = true
-			d := analysis.Diagnostic{Pos: h.C.B.Node.Pos(), End: h.C.B.Node.End(), Message: Message(h)}
+			d := analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Message: Message(h)}
 			if fix := fixFor(h); fix != nil && !fixed[fix.TextEdits[0].Pos] {
 				fixed[fix.TextEdits[0].Pos] = true
 				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
@@ -79,10 +79,10 @@ func Hazards(ctx *kernels.Context) []*Hazard {
 		}
 	}
 	var out []*Hazard
-	byStmt := map[ast.Stmt]*Hazard{}
+	byStmt := map[any]*Hazard{}
 	finder := ctx.Conflicts()
 	for _, b := range accs {
-		sb := ctx.StmtAt(b.Node.Pos())
+		sb := ctx.StmtKey(b.Node.Pos())
 		if h, ok := byStmt[sb]; ok && h.C.A.Store {
 			continue // a read after write is already known here
 		}
@@ -104,7 +104,7 @@ func Hazards(ctx *kernels.Context) []*Hazard {
 // findPartner finds an earlier access of another lane that b conflicts
 // with: the nearest earlier one in program order first, then those of
 // earlier loop iterations.
-func findPartner(ctx *kernels.Context, finder *kernels.ConflictFinder, accs []*kernels.Access, b *kernels.Access, sb ast.Stmt) *kernels.Conflict {
+func findPartner(ctx *kernels.Context, finder *kernels.ConflictFinder, accs []*kernels.Access, b *kernels.Access, sb any) *kernels.Conflict {
 	order := slices.Clone(accs)
 	slices.SortStableFunc(order, func(x, y *kernels.Access) int {
 		// Earlier accesses, nearest first; then later ones (reached
@@ -116,7 +116,7 @@ func findPartner(ctx *kernels.Context, finder *kernels.ConflictFinder, accs []*k
 		if a == b || a.Store == b.Store || a.Array != b.Array {
 			continue
 		}
-		q := kernels.PairQuery{SameWarp: true, Ordered: true, CrossIteration: ctx.StmtAt(a.Node.Pos()) == sb}
+		q := kernels.PairQuery{SameWarp: true, Ordered: true, CrossIteration: ctx.StmtKey(a.Node.Pos()) == sb}
 		if c := finder.Find(a, b, q); c != nil {
 			return c
 		}
@@ -146,11 +146,11 @@ func Message(h *Hazard) string {
 	var b strings.Builder
 	b.WriteString("warp-synchronous hazard: ")
 	if c.A.Store {
-		fmt.Fprintf(&b, "%s reads %s (%s) written by %s at %s", lane(c.TB), c.B.Text,
-			ctx.PosText(c.B.Node.Pos()), lane(c.TA), ctx.PosText(c.A.Node.Pos()))
+		fmt.Fprintf(&b, "%s reads %s written by %s at %s", lane(c.TB), ctx.Where(c.B),
+			lane(c.TA), ctx.PosText(c.A.Node.Pos()))
 	} else {
-		fmt.Fprintf(&b, "%s writes %s (%s) over the value %s read at %s", lane(c.TB), c.B.Text,
-			ctx.PosText(c.B.Node.Pos()), lane(c.TA), ctx.PosText(c.A.Node.Pos()))
+		fmt.Fprintf(&b, "%s writes %s over the value %s read at %s", lane(c.TB), ctx.Where(c.B),
+			lane(c.TA), ctx.PosText(c.A.Node.Pos()))
 	}
 	if c.Loop != nil {
 		fmt.Fprintf(&b, " in an earlier iteration of %s (%s)", c.Loop.Text, ctx.PosText(c.Loop.Pos))

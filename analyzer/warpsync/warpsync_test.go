@@ -16,3 +16,13 @@ func TestWarpSync(t *testing.T) {
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, warpsync.Analyzer, "example.com/cases/warpsync")
 }
+
+// TestWarpSyncOtherPackage checks findings inside another package's device
+// functions, reported at the call in this one.
+func TestWarpSyncOtherPackage(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, warpsync.Analyzer, "example.com/cases/syncxpkg/warpuse")
+}
