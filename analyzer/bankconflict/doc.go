@@ -26,7 +26,7 @@
 //
 // Accesses to another block's shared memory (MapSharedRank) and atomics
 // are not evaluated. Indices that depend on data read from memory (a
-// histogram bin) are never guessed. With -v every evaluated access is
+// histogram bin) are never guessed. With -verbose every evaluated access is
 // reported with its figure, and the accesses that could not be evaluated
 // with the reason.
 //

@@ -11,7 +11,7 @@
 //
 //	big := simt.Shared[[64 * 1024]float32](t) // static shared memory 256 KB exceeds the 48 KB …
 //
-// With -v the check also states how many blocks fit on one multiprocessor
+// With -verbose the check also states how many blocks fit on one multiprocessor
 // when shared memory is what limits them (occupancy): a kernel that uses
 // 100 KB per block runs two blocks per SM on sm_90, whatever its thread
 // count.

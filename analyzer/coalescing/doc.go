@@ -25,7 +25,7 @@
 // the whole warp, the figure of the most favourable alignment is used;
 // when it sets the distance between lanes, the report says "up to" and
 // from which value on. Indices that depend on data read from memory are
-// never evaluated. With -v every evaluated access is reported with its
+// never evaluated. With -verbose every evaluated access is reported with its
 // figure.
 //
 // Suppress one report with //smemlint:ignore coalescing <reason>.
