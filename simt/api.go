@@ -42,7 +42,11 @@
 // static limit, and with Config.SharedBytes against its per-block maximum.
 package simt
 
-import "github.com/smemlint/smemlint/model"
+import (
+	"time"
+
+	"github.com/smemlint/smemlint/model"
+)
 
 // WarpSize is the number of threads in a warp.
 const WarpSize = model.WarpSize
@@ -70,4 +74,10 @@ type Config struct {
 	// Name names the kernel in errors. When empty, the name is taken from
 	// the function the launch closure calls.
 	Name string
+	// Timeout, when positive, bounds the launch: a kernel still running
+	// after it (a thread spinning forever, which no scheduler can preempt)
+	// makes Launch return a KindTimeout error instead of hanging. The
+	// stuck threads cannot be stopped: they keep their goroutines until
+	// they end, and later launches may wait for those.
+	Timeout time.Duration
 }

@@ -24,9 +24,11 @@ const (
 	KindMisuse
 	// KindCluster is unsafe use of distributed shared memory.
 	KindCluster
+	// KindTimeout is a launch that did not finish within Config.Timeout.
+	KindTimeout
 )
 
-var kindNames = [...]string{"invalid", "config", "fault", "deadlock", "misuse", "cluster"}
+var kindNames = [...]string{"invalid", "config", "fault", "deadlock", "misuse", "cluster", "timeout"}
 
 // String returns the kind's lower-case name.
 func (k ErrorKind) String() string {

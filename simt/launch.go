@@ -1,10 +1,12 @@
 package simt
 
 import (
+	"fmt"
 	"iter"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/smemlint/smemlint/model"
 )
@@ -34,7 +36,11 @@ func Launch(cfg Config, kernel func(t *Thread)) error {
 		return lerr
 	}
 	l.trace = newLaunchTrace(l, traceDir != "")
-	lerr = l.run()
+	if cfg.Timeout > 0 {
+		lerr = l.runWithin(cfg.Timeout)
+	} else {
+		lerr = l.run()
+	}
 	l.trace.finish(lerr)
 	if lerr != nil {
 		return lerr
@@ -70,6 +76,8 @@ type launch struct {
 	stackName string // the kernel's name, read from the first waiting thread's stack
 
 	trace *launchTrace // nil unless the launch is traced (trace.go)
+
+	workers []*worker // for the timeout's report; guarded by mu
 }
 
 // run spreads the groups over workers, one per processor, each holding
@@ -86,12 +94,42 @@ func (l *launch) run() *LaunchError {
 		}
 		wg.Add(1)
 		w := &worker{l: l, wg: &wg, tr: l.trace.newWorker()}
+		l.mu.Lock()
+		l.workers = append(l.workers, w)
+		l.mu.Unlock()
 		go w.run()
 	}
 	wg.Wait()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.err
+}
+
+// runWithin runs the launch, giving up after d: groups not yet started do
+// not start, and the error names a thread that was running.
+func (l *launch) runWithin(d time.Duration) *LaunchError {
+	done := make(chan *LaunchError, 1)
+	go func() { done <- l.run() }()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-timer.C:
+	}
+	l.failAt.Store(-1)
+	err := &LaunchError{Kind: KindTimeout, Kernel: l.kernelName(""),
+		Msg: fmt.Sprintf("the launch did not finish within %v: a thread may loop forever without reaching a barrier", d)}
+	l.mu.Lock()
+	for _, w := range l.workers {
+		if t := w.g.running.Load(); t != nil {
+			b, th := t.BlockIdx, t.ThreadIdx
+			err.Block, err.Thread = &b, &th
+			break
+		}
+	}
+	l.mu.Unlock()
+	return err
 }
 
 // fail records err for group gi and stops the groups after it.
