@@ -80,4 +80,9 @@ type Config struct {
 	// stuck threads cannot be stopped: they keep their goroutines until
 	// they end, and later launches may wait for those.
 	Timeout time.Duration
+	// Sequential runs the blocks (clusters) one after another in index
+	// order instead of in parallel. Everything else about a launch is
+	// deterministic already; this makes floating-point atomics across
+	// blocks, whose rounding depends on their order, reproducible too.
+	Sequential bool
 }

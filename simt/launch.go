@@ -86,6 +86,9 @@ type launch struct {
 // caller's.
 func (l *launch) run() *LaunchError {
 	n := min(runtime.GOMAXPROCS(0), l.groups, goroutines.size/l.groupThreads)
+	if l.cfg.Sequential {
+		n = 1
+	}
 	var wg sync.WaitGroup
 	goroutines.acquire(l.groupThreads)
 	for i := 0; i < n; i++ {

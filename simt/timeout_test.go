@@ -35,3 +35,35 @@ func TestTimeout(t *testing.T) {
 		t.Errorf("a quick launch with a timeout failed: %v", err)
 	}
 }
+
+// TestSequential checks that sequential launches make floating-point
+// atomics across blocks reproducible: the same sum, bit for bit, every run.
+func TestSequential(t *testing.T) {
+	in := make([]float32, 64*256)
+	for i := range in {
+		in[i] = 1 / float32(i+1)
+	}
+	sum := func() float32 {
+		out := simt.Malloc[float32](1)
+		cfg := simt.Config{Grid: simt.Dim3{X: 64}, Block: simt.Dim3{X: 256}, Sequential: true}
+		if err := simt.Launch(cfg, func(t *simt.Thread) {
+			simt.AtomicAdd(t, &out[0], in[t.BlockIdx.X*256+t.ThreadIdx.X])
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out[0]
+	}
+	first := sum()
+	for i := 0; i < 5; i++ {
+		if got := sum(); got != first {
+			t.Fatalf("run %d: %v, first run %v", i, got, first)
+		}
+	}
+	var want float32 // the same additions in block and thread order
+	for _, v := range in {
+		want += v
+	}
+	if first != want {
+		t.Errorf("sequential sum %v, want %v (thread order)", first, want)
+	}
+}
