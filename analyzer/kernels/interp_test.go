@@ -76,6 +76,12 @@ func TestEvaluation(t *testing.T) {
 		"returnInLoop": {
 			{"out[tid]", true, "tx*4", "data == 0"},
 		},
+		"breakInLoop": {
+			{"out[tid]", true, "tx*4", "i < 2 && i != 0 && data != 0"},
+		},
+		"continueInLoop": {
+			{"out[tid]", true, "tx*4", "i < 2 && i != 0"},
+		},
 		"data": {
 			{"idx[t.ThreadIdx.X]", false, "tx*4", "true"},
 			{"out[v]", true, "data*4", "true"},

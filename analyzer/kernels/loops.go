@@ -44,12 +44,14 @@ func (in *interp) loopBody(loop *Loop, body *ast.BlockStmt, post ast.Stmt, iv *i
 	}
 	in.widen(body, post, skip, loop)
 	entry := in.entryValues(body, post, skip)
+	first := len(in.ctx.Accesses)
 	in.loops = append(in.loops, loop)
 	in.ctrl = append(in.ctrl, Ctrl{Kind: CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
 	ex := in.block(body.List)
 	if post != nil && iv == nil {
 		in.stmt(post)
 	}
+	in.leftEarlier(first, ex, loop, body)
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
 	in.leave(entry, loop)
@@ -279,6 +281,54 @@ type assigned struct {
 	entry value
 }
 
+// leftEarlier qualifies the accesses of a loop's body, those recorded
+// from index first on, when the body can break or return: each value of
+// the loop variable is evaluated as if every thread ran that iteration,
+// but a thread that left in an earlier iteration does not. Which threads
+// did is unknown.
+func (in *interp) leftEarlier(first int, ex exits, loop *Loop, body *ast.BlockStmt) {
+	left := affine.OrP(ex.ret, ex.brk)
+	if v, ok := left.IsConst(); (ok && !v) || in.dry > 0 || !leaves(body) {
+		return
+	}
+	stay := in.dataFor(types.Typ[types.Bool], in.predVaries(left)).pred
+	c := Ctrl{Kind: CtrlExit, Pred: stay, Pos: loop.Pos, Via: "break or return of an earlier iteration", Text: loop.Text}
+	for _, a := range in.ctx.Accesses[first:] {
+		a.Ctrl = append(a.Ctrl, c)
+	}
+}
+
+// leaves reports whether a loop's body can leave the loop: by return,
+// goto, panic, or a break of this loop (continue stays in it).
+func leaves(body *ast.BlockStmt) bool {
+	found := false
+	var visit func(n ast.Node, nested bool) bool
+	visit = func(n ast.Node, nested bool) bool {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || m.Tok == token.GOTO || m.Tok == token.BREAK && (m.Label != nil || !nested)
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					visit(m, true)
+					return false
+				}
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(m.Fun).(*ast.Ident); ok && id.Name == "panic" {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	return visit(body, false)
+}
+
 // loopReturns is the predicate of the threads that return in a loop,
 // given ret, that of the threads that return in its body. The body is
 // evaluated once, for any iteration: ret holds of a thread that would
@@ -390,9 +440,11 @@ func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
 	}
 	in.widen(s.Body, nil, key, loop)
 	entry := in.entryValues(s.Body, nil, key)
+	first := len(in.ctx.Accesses)
 	in.loops = append(in.loops, loop)
 	in.ctrl = append(in.ctrl, Ctrl{Kind: CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
 	ex := in.block(s.Body.List)
+	in.leftEarlier(first, ex, loop, s.Body)
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
 	in.leave(entry, loop)

@@ -91,3 +91,30 @@ func returnInLoop(t *simt.Thread, out []float32) {
 	}
 	out[tid] = 0
 }
+
+// breakInLoop stores in the second iteration of a loop that every thread
+// leaves in the first: the store never happens, and the analysis must not
+// count a request for it as certain. Continue leaves the loop of
+// continueInLoop: its store is evaluated exactly.
+//
+//smemlint:launch block=32
+func breakInLoop(t *simt.Thread, out []float32) {
+	tid := t.ThreadIdx.X
+	for i := 0; i < 2; i++ {
+		if i == 0 {
+			break
+		}
+		out[tid] = 0
+	}
+}
+
+//smemlint:launch block=32
+func continueInLoop(t *simt.Thread, out []float32) {
+	tid := t.ThreadIdx.X
+	for i := 0; i < 2; i++ {
+		if i == 0 {
+			continue
+		}
+		out[tid] = 0
+	}
+}
