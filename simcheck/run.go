@@ -74,7 +74,7 @@ func writeOverlay(dir string, l *loaded) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		out, err := instrument(u.pkg.Fset, u.pkg.TypesInfo, u.pkg.Types, u.file, src, u.nodes, &loops)
+		out, err := instrument(u.fset, u.info, u.pkg, u.file, src, u.nodes, &loops)
 		if err != nil {
 			return "", fmt.Errorf("instrumenting %s: %v", u.name, err)
 		}

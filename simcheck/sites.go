@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -58,7 +59,9 @@ func (s *Site) String() string { return fmt.Sprintf("%s %s", posString(s.Pos), s
 // unit is one file to instrument: its syntax in the package variant that
 // sees the most launches, and the sites of its access nodes.
 type unit struct {
-	pkg   *packages.Package
+	fset  *token.FileSet
+	info  *types.Info
+	pkg   *types.Package
 	file  *ast.File
 	name  string
 	nodes map[ast.Node]*nodeSites
@@ -175,24 +178,33 @@ func collect(pkgs []*packages.Package, results map[*packages.Package]*kernels.Re
 	out := &loaded{}
 	for _, name := range names {
 		o := owners[name]
-		u := &unit{pkg: o.pkg, file: o.file, name: name, nodes: map[ast.Node]*nodeSites{}}
-		for _, ctx := range results[o.pkg].Contexts {
-			for _, a := range ctx.Accesses {
-				if a.Node.Pos() < o.file.FileStart || a.Node.Pos() >= o.file.FileEnd {
-					continue
-				}
-				out.addAccess(u, a)
+		out.addUnit(&unit{fset: o.pkg.Fset, info: o.pkg.TypesInfo, pkg: o.pkg.Types, file: o.file, name: name,
+			nodes: map[ast.Node]*nodeSites{}}, results[o.pkg].Contexts)
+	}
+	out.number()
+	return out
+}
+
+// addUnit gathers the sites of the accesses of contexts in u's file.
+func (l *loaded) addUnit(u *unit, contexts []*kernels.Context) {
+	for _, ctx := range contexts {
+		for _, a := range ctx.Accesses {
+			if a.Node.Pos() >= u.file.FileStart && a.Node.Pos() < u.file.FileEnd {
+				l.addAccess(u, a)
 			}
 		}
-		if len(u.nodes) > 0 {
-			out.units = append(out.units, u)
-		}
 	}
-	sort.SliceStable(out.sites, func(i, j int) bool { return lessPos(out.sites[i], out.sites[j]) })
-	for i, s := range out.sites {
+	if len(u.nodes) > 0 {
+		l.units = append(l.units, u)
+	}
+}
+
+// number gives the sites their numbers, in the order of their positions.
+func (l *loaded) number() {
+	sort.SliceStable(l.sites, func(i, j int) bool { return lessPos(l.sites[i], l.sites[j]) })
+	for i, s := range l.sites {
 		s.ID = int32(i)
 	}
-	return out
 }
 
 // addAccess files an access under its node's site.
@@ -210,7 +222,7 @@ func (l *loaded) addAccess(u *unit, a *kernels.Access) {
 		slot, op = &ns.store, Store
 	}
 	if *slot == nil {
-		*slot = &Site{Pos: u.pkg.Fset.Position(a.Node.Pos()), Op: op, Text: a.Text}
+		*slot = &Site{Pos: u.fset.Position(a.Node.Pos()), Op: op, Text: a.Text}
 		l.sites = append(l.sites, *slot)
 	}
 	(*slot).Accesses = append((*slot).Accesses, a)

@@ -2,18 +2,10 @@ package fuzz
 
 import (
 	"fmt"
-	"go/ast"
-	"go/importer"
-	"go/parser"
 	"go/token"
-	"go/types"
 	"sort"
 	"strings"
-	"sync"
 
-	"golang.org/x/tools/go/analysis"
-
-	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 	"github.com/smemlint/smemlint/simcheck"
 	"github.com/smemlint/smemlint/simt"
@@ -22,62 +14,14 @@ import (
 // fset holds every generated file and the simt package they import.
 var fset = token.NewFileSet()
 
-// simtTypes is the simt package, type-checked from source once.
-var simtTypes = sync.OnceValues(func() (*types.Package, error) {
-	return importer.ForCompiler(fset, "source", nil).Import(kernels.SimtPath)
-})
-
-type importerFunc func(path string) (*types.Package, error)
-
-func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
-
 // Analyze type-checks a kernel's source and runs the kernels analyzer on
-// it, as go vet would, without loading anything from disk but simt.
+// it.
 func Analyze(src string) (*kernels.Result, *token.File, error) {
-	f, err := parser.ParseFile(fset, "fz.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	a, err := simcheck.AnalyzeSource(fset, "fz.go", src)
 	if err != nil {
 		return nil, nil, err
 	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{}, Instances: map[*ast.Ident]types.Instance{},
-		Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
-		Implicits: map[ast.Node]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Scopes: map[ast.Node]*types.Scope{}, FileVersions: map[*ast.File]string{},
-	}
-	conf := types.Config{Importer: importerFunc(func(path string) (*types.Package, error) {
-		if path != kernels.SimtPath {
-			return nil, fmt.Errorf("fuzz: unexpected import %q", path)
-		}
-		return simtTypes()
-	})}
-	sizes := types.SizesFor("gc", "amd64")
-	conf.Sizes = sizes
-	pkg, err := conf.Check("fz", fset, []*ast.File{f}, info)
-	if err != nil {
-		return nil, nil, err
-	}
-	pass := &analysis.Pass{
-		Analyzer: config.Analyzer, Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info, TypesSizes: sizes,
-		ResultOf: map[*analysis.Analyzer]any{}, Report: func(analysis.Diagnostic) {},
-		// A generated kernel is alone in its package: there are no
-		// facts to import, and those exported go nowhere.
-		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
-		ExportPackageFact: func(analysis.Fact) {},
-		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
-		ExportObjectFact:  func(types.Object, analysis.Fact) {},
-		AllPackageFacts:   func() []analysis.PackageFact { return nil },
-		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
-	}
-	cfg, err := config.Analyzer.Run(pass)
-	if err != nil {
-		return nil, nil, err
-	}
-	pass.Analyzer, pass.ResultOf[config.Analyzer] = kernels.Analyzer, cfg
-	res, err := kernels.Analyzer.Run(pass)
-	if err != nil {
-		return nil, nil, err
-	}
-	return res.(*kernels.Result), fset.File(f.Pos()), nil
+	return a.Result, fset.File(a.File.Pos()), nil
 }
 
 // Disagreement is a site where prediction and measurement differ.
