@@ -1,0 +1,72 @@
+// Package forms holds kernels that use every form of access simcheck
+// rewrites, for simcheck's end-to-end test: run traced, they must compute
+// what they compute plainly, and every prediction must agree.
+package forms
+
+import "github.com/smemlint/smemlint/simt"
+
+type pair struct{ A, B float32 }
+
+// Forms loads, stores, updates, swaps and reads fields and through
+// pointers; the tests check the values it leaves.
+//
+//smemlint:launch block=64
+func Forms(t *simt.Thread, g []float32, p *float32) {
+	s := simt.Shared[[128]float32](t)
+	v := simt.Shared[[64]pair](t)
+	tid := t.ThreadIdx.X
+	s[tid] = float32(tid)
+	s[tid+64] = 1
+	v[tid].A = 2
+	t.SyncThreads()
+	s[tid] += s[tid+64]
+	s[tid+64]++
+	v[tid].B = v[tid].A * s[tid+64]
+	t.SyncThreads()
+	if tid < 32 {
+		s[tid], s[tid+64] = s[tid+64], s[tid]
+	}
+	t.SyncThreads()
+	for i := 0; i < 2; i++ {
+		g[tid*2+i] = s[tid] + v[tid].B*float32(i)
+	}
+	if tid == 0 {
+		*p = s[0]
+	}
+}
+
+// Tree is a shared-memory tree reduction; its last warp is
+// warp-synchronous without SyncWarp.
+//
+//smemlint:launch block=128
+func Tree(t *simt.Thread, in, out []float32) {
+	s := simt.Shared[[128]float32](t)
+	tid := t.ThreadIdx.X
+	s[tid] = in[t.BlockIdx.X*128+tid]
+	t.SyncThreads()
+	for st := 64; st > 32; st >>= 1 {
+		if tid < st {
+			s[tid] += s[tid+st]
+		}
+		t.SyncThreads()
+	}
+	if tid < 32 {
+		for st := 32; st > 0; st >>= 1 {
+			s[tid] += s[tid+st]
+		}
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = s[0]
+	}
+}
+
+// Racy reads a neighbour's element with no barrier between the store
+// and the load.
+//
+//smemlint:launch block=64
+func Racy(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	s[tid] = 1
+	out[tid] = s[(tid+32)%64]
+}

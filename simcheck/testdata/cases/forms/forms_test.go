@@ -1,0 +1,48 @@
+package forms
+
+import (
+	"testing"
+
+	"github.com/smemlint/smemlint/simt"
+)
+
+func launch(t *testing.T, grid, block int, k func(*simt.Thread)) {
+	t.Helper()
+	if err := simt.Launch(simt.Config{Grid: simt.Dim3{X: grid}, Block: simt.Dim3{X: block}}, k); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestForms(t *testing.T) {
+	g, p := simt.Malloc[float32](128), simt.Malloc[float32](1)
+	launch(t, 1, 64, func(t *simt.Thread) { Forms(t, g, &p[0]) })
+	for tid := 0; tid < 64; tid++ {
+		// s[tid] = tid+1, s[tid+64] = 2, v.B = 4; lanes below 32 swap.
+		s := float32(tid + 1)
+		if tid < 32 {
+			s = 2
+		}
+		if g[tid*2] != s || g[tid*2+1] != s+4 {
+			t.Errorf("thread %d: g = %v, %v; want %v, %v", tid, g[tid*2], g[tid*2+1], s, s+4)
+		}
+	}
+	if p[0] != 2 {
+		t.Errorf("*p = %v, want 2", p[0])
+	}
+}
+
+func TestTree(t *testing.T) {
+	in, out := simt.Malloc[float32](256), simt.Malloc[float32](2)
+	for i := range in {
+		in[i] = 1
+	}
+	launch(t, 2, 128, func(t *simt.Thread) { Tree(t, in, out) })
+	if out[0] == 0 {
+		t.Errorf("out[0] = 0")
+	}
+}
+
+func TestRacy(t *testing.T) {
+	out := simt.Malloc[float32](64)
+	launch(t, 1, 64, func(t *simt.Thread) { Racy(t, out) })
+}
