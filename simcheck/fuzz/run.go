@@ -215,6 +215,7 @@ func traced[E any](t *simt.Thread, site int32, p unsafe.Pointer, op int) {
 		_ = *simt.TraceLoad(t, site, e)
 		return
 	}
-	var zero E
-	simt.TraceStore(t, site, e, zero)
+	// Record the store without making it: blocks run in parallel, and
+	// random kernels store to the same global words from several.
+	simt.TraceStorePtr(t, site, e)
 }
