@@ -12,7 +12,7 @@ const judged = `package k
 import "github.com/smemlint/smemlint/simt"
 
 //smemlint:launch block=32 grid=1
-func K(t *simt.Thread, g []float32, n int) {
+func K(t *simt.Thread, g []float32, h []uint16, n int) {
 	s := simt.Shared[[1024]float32](t)
 	tid := t.ThreadIdx.X
 	_ = s[tid*2]
@@ -20,13 +20,18 @@ func K(t *simt.Thread, g []float32, n int) {
 	if tid < n {
 		_ = s[tid*32]
 	}
+	for i := 0; i < n-tid; i++ {
+		_ = h[min(3*tid+31*i, 16)]
+	}
 }
 `
 
-// TestJudge applies the verdict rules to measurements of the three sites
-// above: an exact prediction (2 wavefronts), one exact up to alignment
-// (the unknown offset n: 4 or 5 sectors), and a bound (the guard on n
-// assumed true: at most 32 wavefronts).
+// TestJudge applies the verdict rules to measurements of the sites above:
+// an exact prediction (2 wavefronts), one exact up to alignment (the
+// unknown offset n: 4 or 5 sectors), and bounds (the guard on n assumed
+// true: at most 32 wavefronts; an unknown iteration count, 0 included: in
+// the first iteration lanes 0 to 5 read the first sector, the others the
+// second, which the fuzzer found missing, seed 2575).
 func TestJudge(t *testing.T) {
 	a, err := AnalyzeSource(fset, "j.go", judged)
 	if err != nil {
@@ -51,6 +56,7 @@ func TestJudge(t *testing.T) {
 		{"g[tid+n]", "global", map[int]int{4: 1, 6: 1}, RuleAligned, Disagree},
 		{"s[tid*32]", "shared", map[int]int{16: 1, 32: 1}, RuleBound, Agree},
 		{"s[tid*32]", "shared", map[int]int{33: 1}, RuleBound, Disagree},
+		{"h[min(3*tid+31*i, 16)]", "global", map[int]int{1: 1, 2: 1}, RuleBound, Agree},
 	}
 	for _, tc := range tests {
 		m := Measurement{Block: simt.Dim3{X: 32, Y: 1, Z: 1}, Grid: simt.Dim3{X: 1, Y: 1, Z: 1}, Arch: "sm_90",

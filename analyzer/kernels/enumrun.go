@@ -18,6 +18,11 @@ func (e *enumerator) run() {
 	hypos := []int64{0}
 	if e.hasHypo {
 		hypos = hypotheses
+		if !e.isSynth(e.stride) && e.ctx.meta[e.stride].role == roleIter {
+			// An iteration count is 0 in the first iteration, which
+			// every thread that enters the loop runs.
+			hypos = append([]int64{0}, hypotheses...)
+		}
 		e.ev.Exact = false
 	}
 	type key struct{ h, r int64 }

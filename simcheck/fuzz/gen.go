@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-)
 
-// maxShared keeps a kernel's shared arrays within the static limit.
-const maxShared = 48 << 10
+	"github.com/smemlint/smemlint/model"
+)
 
 // gen draws one kernel from a random source.
 type gen struct {
@@ -60,7 +59,11 @@ func (g *gen) shape() {
 			break
 		}
 	}
-	s.Grid = 1 + g.r.IntN(3)
+	s.Grid = [2]int{1 + g.r.IntN(3), 1}
+	if g.r.IntN(4) == 0 {
+		s.Grid[1] = 2
+	}
+	s.Arch = pick(g.r, "sm_90", "sm_90", "sm_90", "sm_80", "sm_70", "sm_50", "sm_3x", "sm_2x", "sm_1x")
 	g.vars = []string{"tx"}
 	if s.Block[1] > 1 {
 		g.vars = append(g.vars, "ty")
@@ -68,14 +71,18 @@ func (g *gen) shape() {
 	if s.Block[2] > 1 {
 		g.vars = append(g.vars, "tz")
 	}
-	if s.Grid > 1 {
+	if s.Grid[0] > 1 {
 		g.vars = append(g.vars, "bx")
+	}
+	if s.Grid[1] > 1 {
+		g.vars = append(g.vars, "by")
 	}
 }
 
 func (g *gen) arrays() {
 	s := g.spec
 	end := int64(0)
+	maxShared := int64(model.MustLookup(s.Arch).StaticSharedPerBlock)
 	for i, n := 0, 1+g.r.IntN(3); i < n; i++ {
 		e := pick(g.r, Elems...)
 		a := &Array{Name: fmt.Sprintf("s%d", i), Shared: true, Elem: e}
@@ -230,7 +237,9 @@ func (g *gen) bounded(n int) *Expr {
 func (g *gen) expr(nonneg bool, depth int) *Expr {
 	e := g.affine(nonneg)
 	if depth < 2 && g.r.IntN(3) == 0 {
-		switch op := pick(g.r, "/", "%", "<<", ">>", "&", "^", "|", "*", "+"); op {
+		switch op := pick(g.r, "/", "%", "<<", ">>", "&", "^", "|", "*", "+", "min", "max"); op {
+		case "min", "max":
+			e = &Expr{Op: op, X: e, Y: &Expr{Op: "c", C: pick(g.r, 0, 7, 16, 31, 100)}}
 		case "/", "%":
 			e = &Expr{Op: op, X: e, Y: &Expr{Op: "c", C: pick(g.r, 2, 3, 4, 5, 8, 16, 32)}}
 		case "<<", ">>":

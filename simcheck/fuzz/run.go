@@ -24,11 +24,11 @@ func (s *Spec) Run() (*simt.TraceLaunch, error) {
 		}
 		bases[i] = malloc(a.Elem.Name, a.Len())
 	}
-	cfg := simt.Config{Grid: simt.Dim3{X: s.Grid}, Block: simt.Dim3{X: s.Block[0], Y: s.Block[1], Z: s.Block[2]},
-		SharedBytes: shared}
+	cfg := simt.Config{Grid: simt.Dim3{X: s.Grid[0], Y: s.Grid[1]}, Block: simt.Dim3{X: s.Block[0], Y: s.Block[1], Z: s.Block[2]},
+		SharedBytes: shared, Arch: s.Arch}
 	return simt.LaunchTraced(cfg, func(t *simt.Thread) {
 		x := &interp{spec: s, t: t, bases: bases}
-		x.env = env{tx: t.ThreadIdx.X, ty: t.ThreadIdx.Y, tz: t.ThreadIdx.Z, bx: t.BlockIdx.X,
+		x.env = env{tx: t.ThreadIdx.X, ty: t.ThreadIdx.Y, tz: t.ThreadIdx.Z, bx: t.BlockIdx.X, by: t.BlockIdx.Y,
 			p0: s.Param, lane: t.LaneID(), warp: t.WarpID()}
 		for i, e := range s.Lets {
 			x.env.j[i] = e.Eval(&x.env)

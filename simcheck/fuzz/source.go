@@ -7,8 +7,8 @@ import (
 
 // env holds the values of a thread's variables.
 type env struct {
-	tx, ty, tz, bx, p0, lane, warp int
-	i, j                           [2]int
+	tx, ty, tz, bx, by, p0, lane, warp int
+	i, j                               [2]int
 }
 
 func (e *env) get(name string) int {
@@ -21,6 +21,8 @@ func (e *env) get(name string) int {
 		return e.tz
 	case "bx":
 		return e.bx
+	case "by":
+		return e.by
 	case "p0":
 		return e.p0
 	case "lane":
@@ -60,6 +62,10 @@ func (x *Expr) Eval(e *env) int {
 		return x.X.Eval(e) | x.Y.Eval(e)
 	case "^":
 		return x.X.Eval(e) ^ x.Y.Eval(e)
+	case "min":
+		return min(x.X.Eval(e), x.Y.Eval(e))
+	case "max":
+		return max(x.X.Eval(e), x.Y.Eval(e))
 	}
 	return e.get(x.Op)
 }
@@ -70,6 +76,8 @@ func (x *Expr) String() string {
 		return fmt.Sprint(x.C)
 	case x.X == nil:
 		return x.Op
+	case x.Op == "min" || x.Op == "max":
+		return x.Op + "(" + x.X.String() + ", " + x.Y.String() + ")"
 	}
 	return "(" + x.X.String() + " " + x.Op + " " + x.Y.String() + ")"
 }
@@ -119,7 +127,8 @@ func (s *Spec) Source() string {
 	b := &w.b
 	b.WriteString("package fz\n\nimport \"github.com/smemlint/smemlint/simt\"\n\n")
 	b.WriteString("type p3 struct{ A, B, C float32 }\n\n")
-	fmt.Fprintf(b, "//smemlint:launch block=%dx%dx%d grid=%d\n", s.Block[0], s.Block[1], s.Block[2], s.Grid)
+	fmt.Fprintf(b, "//smemlint:launch block=%dx%dx%d grid=%dx%d arch=%s\n",
+		s.Block[0], s.Block[1], s.Block[2], s.Grid[0], s.Grid[1], s.Arch)
 	b.WriteString("func K(t *simt.Thread")
 	for _, a := range s.Arrays {
 		if !a.Shared {
@@ -129,9 +138,9 @@ func (s *Spec) Source() string {
 	if s.Param != 0 {
 		b.WriteString(", p0 int")
 	}
-	b.WriteString(") {\n\ttx, ty, tz, bx := t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z, t.BlockIdx.X\n")
+	b.WriteString(") {\n\ttx, ty, tz, bx, by := t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z, t.BlockIdx.X, t.BlockIdx.Y\n")
 	b.WriteString("\tlane, warp := t.LaneID(), t.WarpID()\n")
-	b.WriteString("\t_, _, _, _, _, _ = tx, ty, tz, bx, lane, warp\n")
+	b.WriteString("\t_, _, _, _, _, _, _ = tx, ty, tz, bx, by, lane, warp\n")
 	for i, x := range s.Lets {
 		fmt.Fprintf(b, "\tj%d := %s\n\t_ = j%d\n", i, x, i)
 	}

@@ -104,7 +104,8 @@ type Stmt struct {
 type Spec struct {
 	Seed   uint64
 	Block  [3]int
-	Grid   int
+	Grid   [2]int // blocks in X and Y
+	Arch   string
 	Arrays []*Array
 	Body   []*Stmt
 	Sites  int32 // the number of site numbers used
