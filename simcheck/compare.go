@@ -115,6 +115,13 @@ func predict(s *Site, m *measured, cache map[*kernels.Access]*kernels.Eval) *pre
 		}
 		p.worst = max(p.worst, ev.Worst.Metric(a.Shared()))
 	}
+	if p.skip != "" {
+		// The measured requests may come from the evaluation that was
+		// skipped (a device function's call with an argument read from
+		// memory, next to a call the analyzer evaluates): they cannot be
+		// told apart, so nothing is judged.
+		p.evals = nil
+	}
 	if len(p.evals) == 0 && p.skip == "" {
 		p.skip = fmt.Sprintf("no kernel context with block %d×%d×%d on %s (the analyzer evaluated %s)",
 			m.block.X, m.block.Y, m.block.Z, m.arch, uniqueJoin(shapes))

@@ -190,3 +190,35 @@ func TestTraceLoopIterations(t *testing.T) {
 		t.Errorf("sites (-want +got):\n%s", diff)
 	}
 }
+
+// TestTraceLoopEntries calls a device function twice: a loop only some
+// lanes enter comes before the loop of the site, and must not disturb how
+// the site's lanes meet in the second call (found by simcheck's fuzzer,
+// seed 607: the second call's requests split).
+func TestTraceLoopEntries(t *testing.T) {
+	s := simt.Malloc[float32](64)
+	loops := [][]int32{0: {2}}
+	dev := func(t *simt.Thread) {
+		tid := t.ThreadIdx.X
+		if tid%2 == 0 {
+			simt.TraceLoop(t, 1)
+			for i := 0; i < 2; i++ {
+				simt.TraceIter(t, 1)
+			}
+		}
+		simt.TraceLoop(t, 2)
+		for i := 0; i < 2; i++ {
+			simt.TraceIter(t, 2)
+			_ = *simt.TraceLoad(t, 0, &s[tid])
+		}
+	}
+	cfg := simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}
+	tl, err := simt.LaunchTraced(cfg, func(t *simt.Thread) { dev(t); dev(t) }, loops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int32]site{0: {"load", "global", map[int]int{4: 4}}}
+	if diff := cmp.Diff(want, sitesOf(tl)); diff != "" {
+		t.Errorf("sites (-want +got):\n%s", diff)
+	}
+}

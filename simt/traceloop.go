@@ -17,7 +17,7 @@ import (
 // each loop and TraceIter at the top of its body, and tells simt, with
 // TraceSiteLoops, which loops enclose each site; the lanes' executions of a
 // site then meet in one request only when they come in the same iteration
-// (and the same entry) of every enclosing loop.
+// of every enclosing loop (and the same entry of the outermost).
 
 // siteLoops holds, by site number, the loops that enclose the site,
 // outermost first.
@@ -57,9 +57,9 @@ func TraceIter(t *Thread, loop int32) {
 	}
 }
 
-// threadTrace is a thread's place in the loops it is in: a stack of
-// loops, innermost last. Loops it has left may linger above the current
-// one; entering or iterating a loop drops what lies above it.
+// threadTrace is a thread's place in the loops it has entered: for each,
+// how many times it entered it before and which iteration of the current
+// entry it runs.
 type threadTrace struct {
 	frames []loopFrame
 }
@@ -78,7 +78,7 @@ func (w *workerTrace) thread(t *Thread) *threadTrace {
 }
 
 func (th *threadTrace) find(loop int32) int {
-	for i := len(th.frames) - 1; i >= 0; i-- {
+	for i := range th.frames {
 		if th.frames[i].loop == loop {
 			return i
 		}
@@ -87,26 +87,30 @@ func (th *threadTrace) find(loop int32) int {
 }
 
 func (th *threadTrace) enter(loop int32) {
-	entry := int32(0)
 	if i := th.find(loop); i >= 0 {
-		entry = th.frames[i].entry + 1
-		th.frames = th.frames[:i]
+		th.frames[i].entry++
+		th.frames[i].iter = -1
+		return
 	}
-	th.frames = append(th.frames, loopFrame{loop, entry, -1})
+	th.frames = append(th.frames, loopFrame{loop, 0, -1})
 }
 
 func (th *threadTrace) iterate(loop int32) {
-	i := th.find(loop)
-	if i < 0 {
-		th.frames = append(th.frames, loopFrame{loop, 0, -1})
-		i = len(th.frames) - 1
+	if i := th.find(loop); i >= 0 {
+		th.frames[i].iter++
+		return
 	}
-	th.frames = th.frames[:i+1]
-	th.frames[i].iter++
+	th.frames = append(th.frames, loopFrame{loop, 0, 0})
 }
 
 // iteration returns a key of the iteration, in every loop around site,
-// that thread t is in: equal keys, equal iterations.
+// that thread t is in: equal keys, equal iterations. A thread is inside
+// every loop around the site, so each loop's current iteration is that
+// of its latest entry. Of entries, only the outermost loop's count: an
+// inner loop is entered once per iteration of the loop around it, while
+// the outermost one may be entered again by another call of its function
+// (a thread that skipped a loop entirely would still differ, as it would
+// in its execution counts).
 func (w *workerTrace) iteration(t *Thread, site int32) int64 {
 	loops := w.loops
 	if int(site) >= len(loops) || len(loops[site]) == 0 {
@@ -114,10 +118,13 @@ func (w *workerTrace) iteration(t *Thread, site int32) int64 {
 	}
 	th := w.thread(t)
 	h := uint64(14695981039346656037)
-	for _, l := range loops[site] {
+	for n, l := range loops[site] {
 		v := uint64(1<<63 - 1)
 		if i := th.find(l); i >= 0 {
-			v = uint64(th.frames[i].entry)<<32 | uint64(uint32(th.frames[i].iter))
+			v = uint64(uint32(th.frames[i].iter))
+			if n == 0 {
+				v |= uint64(th.frames[i].entry) << 32
+			}
 		}
 		h = (h ^ v) * 1099511628211
 	}

@@ -136,6 +136,7 @@ func sitesOf(spec *Spec, ctx *kernels.Context, file *token.File) map[int32][]*ke
 		}
 	}
 	walk(spec.Body)
+	walk(spec.Dev)
 	out := map[int32][]*kernels.Access{}
 	for _, a := range ctx.Accesses {
 		if id, ok := ids[key{file.Offset(a.Node.Pos()), a.Store}]; ok {

@@ -23,8 +23,19 @@ func Generate(seed uint64) *Spec {
 	g.arrays()
 	g.locals()
 	g.spec.Exits = g.r.IntN(3) == 0
+	if g.r.IntN(3) == 0 {
+		// A device function, called from the top level: the analyzer
+		// evaluates it in each calling context.
+		for range 1 + g.r.IntN(3) {
+			g.spec.Dev = append(g.spec.Dev, g.stmt(0, true))
+		}
+	}
 	n := 2 + g.r.IntN(5)
 	for range n {
+		if g.spec.Dev != nil && g.r.IntN(4) == 0 {
+			g.spec.Body = append(g.spec.Body, &Stmt{Kind: "call"})
+			continue
+		}
 		g.spec.Body = append(g.spec.Body, g.stmt(0, true))
 	}
 	return g.spec

@@ -93,6 +93,12 @@ func (x *interp) stmt(s *Stmt) flow {
 	switch s.Kind {
 	case "sync":
 		x.t.SyncThreads()
+	case "call":
+		// The locals are passed by value: the callee's changes stay
+		// in it, and its returns end the call only.
+		saved := x.env.j
+		x.block(x.spec.Dev)
+		x.env.j = saved
 	case "return":
 		return ret
 	case "break":

@@ -155,6 +155,47 @@ func (s *Spec) Source() string {
 	}
 	w.block(s.Body, 1)
 	b.WriteString("}\n")
+	if s.Dev != nil {
+		b.WriteString("\nfunc dev(t *simt.Thread" + w.devParams(true) + ") {\n")
+		b.WriteString("\ttx, ty, tz, bx, by := t.ThreadIdx.X, t.ThreadIdx.Y, t.ThreadIdx.Z, t.BlockIdx.X, t.BlockIdx.Y\n")
+		b.WriteString("\tlane, warp := t.LaneID(), t.WarpID()\n")
+		b.WriteString("\t_, _, _, _, _, _, _ = tx, ty, tz, bx, by, lane, warp\n")
+		w.block(s.Dev, 1)
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+// devParams lists the device function's parameters (typed) or the
+// arguments of a call: every array, p0, and the locals.
+func (w *source) devParams(typed bool) string {
+	s := w.spec
+	var b strings.Builder
+	for _, a := range s.Arrays {
+		b.WriteString(", " + a.Name)
+		if typed {
+			switch {
+			case a.Shared && len(a.Dims) == 2:
+				fmt.Fprintf(&b, " *[%d][%d]%s", a.Dims[0], a.Dims[1], a.Elem.Name)
+			case a.Shared:
+				fmt.Fprintf(&b, " *[%d]%s", a.Dims[0], a.Elem.Name)
+			default:
+				b.WriteString(" []" + a.Elem.Name)
+			}
+		}
+	}
+	if s.Param != 0 {
+		b.WriteString(", p0")
+		if typed {
+			b.WriteString(" int")
+		}
+	}
+	for i := range s.Lets {
+		fmt.Fprintf(&b, ", j%d", i)
+		if typed {
+			b.WriteString(" int")
+		}
+	}
 	return b.String()
 }
 
@@ -171,6 +212,8 @@ func (w *source) stmt(s *Stmt, depth int) {
 	switch s.Kind {
 	case "sync":
 		b.WriteString("t.SyncThreads()\n")
+	case "call":
+		b.WriteString("dev(t" + w.devParams(false) + ")\n")
 	case "return", "break", "continue":
 		b.WriteString(s.Kind + "\n")
 	case "assign":

@@ -69,7 +69,7 @@ type Cond struct {
 
 // Stmt is one statement of a kernel body.
 type Stmt struct {
-	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "assign", "return", "break", "continue"
+	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "assign", "return", "break", "continue", "call"
 	// Accesses: the array and one index per dimension; "copy" stores
 	// Src into Array.
 	Array, Src int
@@ -108,8 +108,11 @@ type Spec struct {
 	Arch   string
 	Arrays []*Array
 	Body   []*Stmt
-	Sites  int32 // the number of site numbers used
-	Loops  int32 // the number of loop numbers used
+	// Dev is the body of a device function, dev, that statements of
+	// kind "call" at the kernel's top level call; nil when there is none.
+	Dev   []*Stmt
+	Sites int32 // the number of site numbers used
+	Loops int32 // the number of loop numbers used
 	// Param is the value passed for the kernel's int parameter p0, which
 	// the analyzer does not know; 0: no parameter.
 	Param int
@@ -142,6 +145,7 @@ func (s *Spec) siteLoops() [][]int32 {
 		}
 	}
 	walk(s.Body, nil)
+	walk(s.Dev, nil)
 	return out
 }
 
