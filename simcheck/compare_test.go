@@ -23,6 +23,12 @@ func K(t *simt.Thread, g []float32, h []uint16, n int) {
 	for i := 0; i < n-tid; i++ {
 		_ = h[min(3*tid+31*i, 16)]
 	}
+	dev(t, g, 0)
+	dev(t, g, int(g[0]))
+}
+
+func dev(t *simt.Thread, g []float32, k int) {
+	_ = g[k+t.ThreadIdx.X]
 }
 `
 
@@ -31,7 +37,8 @@ func K(t *simt.Thread, g []float32, h []uint16, n int) {
 // unknown offset n: 4 or 5 sectors), and bounds (the guard on n assumed
 // true: at most 32 wavefronts; an unknown iteration count, 0 included: in
 // the first iteration lanes 0 to 5 read the first sector, the others the
-// second, which the fuzzer found missing, seed 2575).
+// second, which the fuzzer found missing, seed 2575), and a device
+// function's site that one call evaluates and the other cannot.
 func TestJudge(t *testing.T) {
 	a, err := AnalyzeSource(fset, "j.go", judged)
 	if err != nil {
@@ -57,6 +64,9 @@ func TestJudge(t *testing.T) {
 		{"s[tid*32]", "shared", map[int]int{16: 1, 32: 1}, RuleBound, Agree},
 		{"s[tid*32]", "shared", map[int]int{33: 1}, RuleBound, Disagree},
 		{"h[min(3*tid+31*i, 16)]", "global", map[int]int{1: 1, 2: 1}, RuleBound, Agree},
+		// One call's index is read from memory: the requests of the two
+		// calls cannot be told apart (seed 1304).
+		{"g[k+t.ThreadIdx.X]", "global", map[int]int{4: 1, 5: 1}, "", Unpredicted},
 	}
 	for _, tc := range tests {
 		m := Measurement{Block: simt.Dim3{X: 32, Y: 1, Z: 1}, Grid: simt.Dim3{X: 1, Y: 1, Z: 1}, Arch: "sm_90",
