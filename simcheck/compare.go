@@ -79,7 +79,6 @@ type prediction struct {
 	exact, aligned bool
 	figures        map[int]bool // every figure evaluated, under every assumption tried
 	top            int          // the largest of them
-	worst          int          // the worst figure the checks report: at the most favourable alignment
 }
 
 // predict evaluates the accesses of s whose context has the measured
@@ -91,7 +90,7 @@ func predict(s *Site, m *measured, cache map[*kernels.Access]*kernels.Eval) *pre
 		c := a.Ctx
 		shapes = append(shapes, c.Shape.Block.String())
 		if c.Shape.Block != (kernels.Dim{X: m.block.X, Y: m.block.Y, Z: m.block.Z}) || c.Arch.Name != m.arch ||
-			a.Shared() != (m.space == "shared") {
+			a.Shared() != (m.space == "shared") || a.Remote {
 			continue
 		}
 		ev := cache[a]
@@ -113,7 +112,6 @@ func predict(s *Site, m *measured, cache map[*kernels.Access]*kernels.Eval) *pre
 			p.figures[f] = true
 			p.top = max(p.top, f)
 		}
-		p.worst = max(p.worst, ev.Worst.Metric(a.Shared()))
 	}
 	if p.skip != "" {
 		// The measured requests may come from the evaluation that was
