@@ -3,7 +3,6 @@ package bankconflict
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"strings"
 
@@ -26,36 +25,34 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// site is one access position with the worst evaluation over contexts.
-type site struct {
-	node  ast.Node
-	store bool
-	worst *kernels.Eval
-	all   []*kernels.Eval
-}
-
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
 	rep := report.New(pass, "bankconflict")
+	// x[i] += y loads and stores x[i] at one position: one report there.
+	reported := map[token.Pos]bool{}
 	for _, s := range Sites(res) {
-		ev := s.worst
+		ev := s.Worst
+		if reported[s.Node.Pos()] {
+			continue
+		}
 		switch {
 		case ev.Skip != "":
 			if res.Config.Verbose {
-				rep.Reportf(s.node, fmt.Sprintf("note: shared %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
+				rep.Reportf(s.Node, fmt.Sprintf("note: shared %s %s not evaluated: %s", verb(s.Store), ev.Access.Text, ev.Skip))
 			}
 		case ev.Shown():
 			msg := Message(ev)
 			if res.Config.Verbose {
 				msg += Totals(ev)
 			}
-			d := analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Message: msg}
+			d := analysis.Diagnostic{Pos: s.Node.Pos(), End: s.Node.End(), Message: msg}
 			if fix, ok := paddingFix(pass, s); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			rep.Report(d)
+			reported[s.Node.Pos()] = true
 		case res.Config.Verbose:
-			rep.Reportf(s.node, "note: "+Message(ev)+Totals(ev))
+			rep.Reportf(s.Node, "note: "+Message(ev)+Totals(ev))
 		}
 	}
 	return nil, nil
@@ -63,33 +60,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 // Sites evaluates every local shared access of every context and keeps,
 // per source position and direction, the worst evaluation.
-func Sites(res *kernels.Result) []*site {
-	type key struct {
-		pos, anchor token.Pos
-		store       bool
-	}
-	byKey := map[key]*site{}
-	var out []*site
-	for _, ctx := range res.Contexts {
-		for _, a := range ctx.Accesses {
-			if !a.Shared() || a.Remote || a.Atomic {
-				continue
-			}
-			k := key{a.Node.Pos(), a.Anchor().Pos(), a.Store}
-			s, ok := byKey[k]
-			if !ok {
-				s = &site{node: a.Anchor(), store: a.Store}
-				byKey[k] = s
-				out = append(out, s)
-			}
-			ev := ctx.Evaluate(a)
-			s.all = append(s.all, ev)
-			if s.worst == nil || worse(ev, s.worst) {
-				s.worst = ev
-			}
-		}
-	}
-	return out
+func Sites(res *kernels.Result) []*kernels.AccessSite {
+	keep := func(a *kernels.Access) bool { return a.Shared() && !a.Remote && !a.Atomic }
+	return kernels.EvaluateSites(res, keep, worse)
 }
 
 // worse prefers evaluated accesses, then the larger conflict.

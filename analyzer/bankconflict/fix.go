@@ -20,8 +20,8 @@ const maxPad = 4
 // Shared array, with the smallest padding that removes the conflict of
 // this access in every context without making any other access of the
 // array worse.
-func paddingFix(pass *analysis.Pass, s *site) (analysis.SuggestedFix, bool) {
-	arr := s.worst.Access.Array
+func paddingFix(pass *analysis.Pass, s *kernels.AccessSite) (analysis.SuggestedFix, bool) {
+	arr := s.Worst.Access.Array
 	target := arr.PadTarget()
 	if !arr.Paddable() || target == nil {
 		return analysis.SuggestedFix{}, false
@@ -39,8 +39,8 @@ func paddingFix(pass *analysis.Pass, s *site) (analysis.SuggestedFix, bool) {
 	return analysis.SuggestedFix{}, false
 }
 
-func padRemovesConflict(s *site, pad int64) bool {
-	for _, ev := range s.all {
+func padRemovesConflict(s *kernels.AccessSite, pad int64) bool {
+	for _, ev := range s.All {
 		if ev.Skip != "" {
 			continue
 		}

@@ -32,58 +32,35 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
 	rep := report.New(pass, "coalescing")
+	// x[i] += y loads and stores x[i] at one position: one report there.
+	reported := map[token.Pos]bool{}
 	for _, s := range sites(res) {
-		ev := s.worst
+		ev := s.Worst
+		if reported[s.Node.Pos()] {
+			continue
+		}
 		switch {
 		case ev.Skip != "":
 			if res.Config.Verbose {
-				rep.Reportf(s.node, fmt.Sprintf("note: global %s %s not evaluated: %s", verb(s.store), ev.Access.Text, ev.Skip))
+				rep.Reportf(s.Node, fmt.Sprintf("note: global %s %s not evaluated: %s", verb(s.Store), ev.Access.Text, ev.Skip))
 			}
 		case ev.Shown() && !misalignedOnly(ev):
 			msg := Message(pass, ev)
 			if res.Config.Verbose {
 				msg += totals(ev)
 			}
-			rep.Reportf(s.node, msg)
+			rep.Reportf(s.Node, msg)
+			reported[s.Node.Pos()] = true
 		case res.Config.Verbose:
-			rep.Reportf(s.node, "note: "+Message(pass, ev)+totals(ev))
+			rep.Reportf(s.Node, "note: "+Message(pass, ev)+totals(ev))
 		}
 	}
 	return nil, nil
 }
 
-type site struct {
-	node  ast.Node
-	store bool
-	worst *kernels.Eval
-}
-
-func sites(res *kernels.Result) []*site {
-	type key struct {
-		pos, anchor token.Pos
-		store       bool
-	}
-	byKey := map[key]*site{}
-	var out []*site
-	for _, ctx := range res.Contexts {
-		for _, a := range ctx.Accesses {
-			if a.Shared() || a.Atomic {
-				continue
-			}
-			k := key{a.Node.Pos(), a.Anchor().Pos(), a.Store}
-			s, ok := byKey[k]
-			if !ok {
-				s = &site{node: a.Anchor(), store: a.Store}
-				byKey[k] = s
-				out = append(out, s)
-			}
-			ev := ctx.Evaluate(a)
-			if s.worst == nil || worse(ev, s.worst) {
-				s.worst = ev
-			}
-		}
-	}
-	return out
+func sites(res *kernels.Result) []*kernels.AccessSite {
+	keep := func(a *kernels.Access) bool { return !a.Shared() && !a.Atomic }
+	return kernels.EvaluateSites(res, keep, worse)
 }
 
 func worse(a, b *kernels.Eval) bool {
