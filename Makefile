@@ -57,7 +57,7 @@ unit:
 # of them makes contradicts what smemlint predicts for its site.
 simcheck: build
 	$(BIN)/smemlint simcheck -short ./examples/...
-	cd analyzer/testdata && $(BIN)/smemlint simcheck -short ./hwshared ./hwglobal
+	cd analyzer/testdata && $(BIN)/smemlint simcheck -short ./hwshared ./hwglobal ./barrier ./shuffle ./cluster
 
 # fuzz checks 10,000 random kernels (seeds 1 to 10000): each is analyzed
 # from its Go source and run traced in the simulator, and every site's

@@ -26,7 +26,7 @@ type block struct {
 	exited  int
 
 	barWait  int     // threads waiting at SyncThreads
-	barPC    uintptr // the site the first of them waits at
+	barSite  barrierSite // the barrier the first of them waits at
 	barSplit bool    // some wait at another site: the barrier cannot complete
 
 	shared arena

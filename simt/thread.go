@@ -76,19 +76,27 @@ func (t *Thread) ThreadFenceBlock() { t.enter("ThreadFenceBlock") }
 // and plain accesses between blocks have no order to restore.
 func (t *Thread) ThreadFence() { t.enter("ThreadFence") }
 
+// barrierSite identifies a barrier: the program counters of the
+// SyncThreads call and of the calls leading to it. A device function whose
+// barrier is reached through two different calls holds two barriers, as
+// CUDA compiles it, whether or not Go inlines the function. Every thread
+// enters its kernel through the same call, so the frames below the kernel
+// are the same for all of them.
+type barrierSite [4]uintptr
+
 // SyncThreads is __syncthreads: it waits until every thread of the block
-// waits at this same call site. Threads that have exited never arrive, so
+// waits at this same call site (reached through the same calls). Threads that have exited never arrive, so
 // a barrier some threads skip or return before is a deadlock, reported as
 // a *LaunchError of KindDeadlock once no thread can move.
 func (t *Thread) SyncThreads() {
 	g := t.enter("SyncThreads")
 	g.l.noteName()
-	var pcs [1]uintptr
-	runtime.Callers(2, pcs[:]) // the call site
-	pc, b := pcs[0], t.b
+	var site barrierSite
+	runtime.Callers(2, site[:]) // the call site and the calls leading to it
+	pc, b := site[0], t.b
 	if b.barWait == 0 {
-		b.barPC, b.barSplit = pc, false
-	} else if pc != b.barPC {
+		b.barSite, b.barSplit = site, false
+	} else if site != b.barSite {
 		b.barSplit = true
 	}
 	b.barWait++
