@@ -161,7 +161,7 @@ func laneCosts(k *Kernel, t *Target) (costs [model.WarpSize]int, figure string) 
 				}
 			}
 		}
-		return costs, fmt.Sprintf("%d wavefronts / ideal %d", r.Shared.Wavefronts, r.Shared.Ideal)
+		return costs, fmt.Sprintf("%s / ideal %d", plural(r.Shared.Wavefronts, "wavefront"), r.Shared.Ideal)
 	}
 	secs := sectors(arch, &r.Req)
 	for m := r.Req.On; m != 0; m &= m - 1 {
@@ -171,7 +171,7 @@ func laneCosts(k *Kernel, t *Target) (costs [model.WarpSize]int, figure string) 
 			costs[l] = max(1, arch.SectorBytes/max(secs.list[secs.of[l]].used, 1))
 		}
 	}
-	return costs, fmt.Sprintf("%d sectors / ideal %d", r.Global.Sectors, r.Global.Ideal)
+	return costs, fmt.Sprintf("%s / ideal %d", plural(r.Global.Sectors, "sector"), r.Global.Ideal)
 }
 
 // color maps a cost of 1 (ideal) to green and 32 to dark red, on a
