@@ -25,9 +25,9 @@ type block struct {
 	warps   []warp
 	exited  int
 
-	barWait  int     // threads waiting at SyncThreads
+	barWait  int         // threads waiting at SyncThreads
 	barSite  barrierSite // the barrier the first of them waits at
-	barSplit bool    // some wait at another site: the barrier cannot complete
+	barSplit bool        // some wait at another site: the barrier cannot complete
 
 	shared arena
 }
