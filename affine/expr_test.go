@@ -214,3 +214,59 @@ func TestSize(t *testing.T) {
 		t.Errorf("Size of a blown-up product = %d, want the cap 50", got)
 	}
 }
+
+// TestCompileMatchesEval checks compiled programs against Eval on random
+// expressions built from every operation.
+func TestCompileMatchesEval(t *testing.T) {
+	f := newFixture()
+	r := rand.New(rand.NewPCG(3, 4))
+	leaves := []Expr{f.TX, f.TY, f.N, f.K, C(0), C(1), C(3), C(32)}
+	var build func(depth int) Expr
+	build = func(depth int) Expr {
+		if depth == 0 {
+			return leaves[r.IntN(len(leaves))]
+		}
+		a, b := build(depth-1), build(depth-1)
+		switch r.IntN(11) {
+		case 0:
+			return Add(a, b)
+		case 1:
+			return Sub(a, b)
+		case 2:
+			return Mul(a, b)
+		case 3:
+			return Div(a, b)
+		case 4:
+			return Mod(a, b)
+		case 5:
+			return Shr(a, Mod(b, C(8)))
+		case 6:
+			return And(a, b)
+		case 7:
+			return Xor(a, b)
+		case 8:
+			return Min(a, b)
+		case 9:
+			return Max(a, b)
+		}
+		return Or(a, b)
+	}
+	for i := 0; i < 500; i++ {
+		e := build(3)
+		p := Cmp(LT, e, build(2))
+		prog, pprog := e.Compile(), p.Compile()
+		for j := 0; j < 20; j++ {
+			env := f.env(r.Int64N(64), r.Int64N(64)-8, r.Int64N(100)-20, r.Int64N(9))
+			want, err := e.Eval(env)
+			got, ok := prog(env)
+			if (err == nil) != ok || ok && got != want {
+				t.Fatalf("%s at %v: compiled %d, %v; Eval %d, %v", e, env, got, ok, want, err)
+			}
+			wantP, errP := p.Eval(env)
+			gotP, okP := pprog(env)
+			if (errP == nil) != okP || okP && gotP != wantP {
+				t.Fatalf("%s at %v: compiled %v, %v; Eval %v, %v", p.Format(f.name), env, gotP, okP, wantP, errP)
+			}
+		}
+	}
+}

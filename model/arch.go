@@ -57,6 +57,31 @@ type Arch struct {
 	// MaxClusterBlocks is the portable cluster size limit; 0 where the
 	// profile has no thread block clusters.
 	MaxClusterBlocks int
+
+	// Every size above that the request arithmetic divides by is a power
+	// of two; these are their logarithms, set by Lookup, so that the hot
+	// loops shift instead of dividing.
+	sectorShift, lineShift, bankWidthShift, rowShift uint
+}
+
+// log2 returns k with 1<<k == n for a power of two n.
+func log2(n int) uint {
+	k := uint(0)
+	for 1<<k < n {
+		k++
+	}
+	if 1<<k != n {
+		panic(fmt.Sprintf("model: %d is not a power of two", n))
+	}
+	return k
+}
+
+// finish computes the derived fields of a profile.
+func (a *Arch) finish() *Arch {
+	a.sectorShift, a.lineShift = log2(a.SectorBytes), log2(a.LineBytes)
+	a.bankWidthShift, a.rowShift = log2(a.BankWidth), log2(a.RowWidth*a.Banks)
+	log2(a.Banks)
+	return a
 }
 
 const kib = 1024
@@ -159,7 +184,7 @@ func Lookup(name string, bankMode int) (*Arch, error) {
 	default:
 		return nil, fmt.Errorf("bank mode %d: want 4 or 8", bankMode)
 	}
-	return &a, nil
+	return a.finish(), nil
 }
 
 // MustLookup is Lookup for names known to be valid; it panics otherwise.

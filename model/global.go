@@ -1,9 +1,6 @@
 package model
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // GlobalCost is what a global-memory request costs.
 type GlobalCost struct {
@@ -22,49 +19,73 @@ type GlobalCost struct {
 func (a *Arch) Global(r *Request) GlobalCost {
 	var sectors, lines [maxUnits]int64
 	var spans [WarpSize][2]int64
-	s, l := sectors[:0], lines[:0]
-	sp := spans[:0]
-	sec, line := int64(a.SectorBytes), int64(a.LineBytes)
+	ns, nl, np := 0, 0, 0
 	for m := r.On; m != 0; m &= m - 1 {
 		n := bits.TrailingZeros32(m)
 		lo, hi := r.Addr[n], r.Addr[n]+int64(r.Size)-1
-		for x := floorDiv(lo, sec); x <= floorDiv(hi, sec); x++ {
-			s = append(s, x)
+		// Arithmetic shifts divide by the powers of two rounding down.
+		for x := lo >> a.sectorShift; x <= hi>>a.sectorShift && ns < len(sectors); x++ {
+			sectors[ns] = x
+			ns++
 		}
-		for x := floorDiv(lo, line); x <= floorDiv(hi, line); x++ {
-			l = append(l, x)
+		for x := lo >> a.lineShift; x <= hi>>a.lineShift && nl < len(lines); x++ {
+			lines[nl] = x
+			nl++
 		}
-		sp = append(sp, [2]int64{lo, hi + 1})
+		spans[np] = [2]int64{lo, hi + 1}
+		np++
 	}
-	slices.Sort(s)
-	slices.Sort(l)
 	c := GlobalCost{
-		Sectors: len(slices.Compact(s)),
-		Lines:   len(slices.Compact(l)),
-		Bytes:   unionLength(sp),
+		Sectors: distinct(sectors[:ns]),
+		Lines:   distinct(lines[:nl]),
+		Bytes:   unionLength(spans[:np]),
 	}
 	c.Ideal = (c.Bytes + a.SectorBytes - 1) / a.SectorBytes
 	return c
 }
 
+// distinct sorts xs and returns how many different values it holds. The
+// values of a request come nearly sorted (lanes in address order), for
+// which insertion sort is linear.
+func distinct(xs []int64) int {
+	sortInts(xs)
+	n := 0
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			n++
+		}
+	}
+	return n
+}
+
+// sortInts is an insertion sort: the units of one request are few and
+// nearly sorted.
+func sortInts(xs []int64) {
+	for i := 1; i < len(xs); i++ {
+		x := xs[i]
+		j := i
+		for ; j > 0 && x < xs[j-1]; j-- {
+			xs[j] = xs[j-1]
+		}
+		xs[j] = x
+	}
+}
+
 // unionLength returns the total length of a set of half-open intervals.
 func unionLength(sp [][2]int64) int {
-	slices.SortFunc(sp, func(x, y [2]int64) int {
-		switch {
-		case x[0] < y[0]:
-			return -1
-		case x[0] > y[0]:
-			return 1
+	for i := 1; i < len(sp); i++ {
+		x := sp[i]
+		j := i
+		for ; j > 0 && x[0] < sp[j-1][0]; j-- {
+			sp[j] = sp[j-1]
 		}
-		return 0
-	})
+		sp[j] = x
+	}
 	var total, end int64
-	first := true
-	for _, iv := range sp {
-		if first || iv[0] > end {
+	for i, iv := range sp {
+		if i == 0 || iv[0] > end {
 			total += iv[1] - iv[0]
 			end = iv[1]
-			first = false
 			continue
 		}
 		if iv[1] > end {

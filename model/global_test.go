@@ -126,3 +126,19 @@ func TestOccupancy(t *testing.T) {
 		t.Error("48 KB + 180 KB accepted on sm_90 (limit 227 KB)")
 	}
 }
+
+func BenchmarkGlobal(b *testing.B) {
+	a := MustLookup("sm_90")
+	r := warp(0, WarpSize, 4, true, lanes(func(i int) int { return i * 33 }), nil)
+	for b.Loop() {
+		a.Global(r)
+	}
+}
+
+func BenchmarkShared(b *testing.B) {
+	a := MustLookup("sm_90")
+	r := warp(0, WarpSize, 4, true, lanes(func(i int) int { return i * 32 }), nil)
+	for b.Loop() {
+		a.Shared(r)
+	}
+}

@@ -1,9 +1,6 @@
 package model
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // Request is one warp-level memory request: one execution of one access
 // site by the lanes of one warp that are on (active and not predicated off).
@@ -134,12 +131,13 @@ func (a *Arch) degree(r *Request, mask uint32) (ways, bank int) {
 			units = append(units, a.unit(w))
 		}
 	}
-	slices.Sort(units)
-	units = slices.Compact(units)
+	sortUnits(units)
 	var perBank [WarpSize]int
-	for _, u := range units {
-		b := int(u % uint64(a.Banks))
-		perBank[b]++
+	for i, u := range units {
+		if i > 0 && u == units[i-1] {
+			continue // lanes sharing a row of a bank: broadcast
+		}
+		perBank[u%uint64(a.Banks)]++
 	}
 	for b := 0; b < a.Banks; b++ {
 		if perBank[b] > ways {
@@ -149,17 +147,29 @@ func (a *Arch) degree(r *Request, mask uint32) (ways, bank int) {
 	return ways, bank
 }
 
+// sortUnits is an insertion sort: a phase's units are few and usually
+// come in order.
+func sortUnits(xs []uint64) {
+	for i := 1; i < len(xs); i++ {
+		x := xs[i]
+		j := i
+		for ; j > 0 && x < xs[j-1]; j-- {
+			xs[j] = xs[j-1]
+		}
+		xs[j] = x
+	}
+}
+
 // wordSpan returns the first and last bank word an access covers.
 func (a *Arch) wordSpan(addr int64, size int) (first, last int64) {
-	bw := int64(a.BankWidth)
-	return floorDiv(addr, bw), floorDiv(addr+int64(size)-1, bw)
+	return addr >> a.bankWidthShift, (addr + int64(size) - 1) >> a.bankWidthShift
 }
 
 // unit identifies the bank and the row within it of bank word w, encoded so
 // that unit % Banks is the bank.
 func (a *Arch) unit(w int64) uint64 {
-	bank := floorMod(w, int64(a.Banks))
-	row := floorDiv(w*int64(a.BankWidth), int64(a.RowWidth*a.Banks))
+	bank := w & int64(a.Banks-1)
+	row := (w << a.bankWidthShift) >> a.rowShift
 	return uint64(row)*uint64(a.Banks) + uint64(bank)
 }
 

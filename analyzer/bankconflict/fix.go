@@ -50,7 +50,7 @@ func padRemovesConflict(s *kernels.AccessSite, pad int64) bool {
 			return false
 		}
 		for _, a := range padded.Find(ev.Access) {
-			if padded.Evaluate(a).Worst.Shared.Ways > 1 {
+			if padded.Judge(a).Worst.Shared.Ways > 1 {
 				return false
 			}
 		}
@@ -68,9 +68,9 @@ func noWorse(orig, padded *kernels.Context, arr *kernels.Array) bool {
 		if a.Array != arr || a.Remote || a.Atomic {
 			continue
 		}
-		before := orig.Evaluate(a)
+		before := orig.Judge(a)
 		for _, b := range padded.Find(a) {
-			after := padded.Evaluate(b)
+			after := padded.Judge(b)
 			if after.Skip == "" && before.Skip == "" && after.Worst.Shared.Ways > before.Worst.Shared.Ways {
 				return false
 			}

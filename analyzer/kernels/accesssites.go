@@ -37,7 +37,7 @@ func EvaluateSites(res *Result, keep func(*Access) bool, worse func(a, b *Eval) 
 				byKey[k] = s
 				out = append(out, s)
 			}
-			ev := ctx.Evaluate(a)
+			ev := ctx.Judge(a)
 			s.All = append(s.All, ev)
 			if s.Worst == nil || worse(ev, s.Worst) {
 				s.Worst = ev

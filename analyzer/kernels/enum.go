@@ -13,7 +13,12 @@ const maxRequests = 1 << 14
 
 // hypotheses are the values tried for an unknown uniform value that
 // multiplies the thread index (a symbolic stride).
-var hypotheses = []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 63, 64, 65, 100, 127, 128, 129, 255, 256, 1000, 1023, 1024, 1025, 4096}
+var hypotheses = []int64{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 32, 33, 64, 127, 128, 1024, 1025}
+
+// alignedFirst are the same values, large powers of two first: for an
+// unknown that only moves whole warps they are alignments, and the aligned
+// ones usually give the most favourable figure at once.
+var alignedFirst = []int64{1024, 128, 64, 32, 16, 8, 4, 2, 1, 1025, 129, 33, 17, 9, 5, 3}
 
 // Request is one evaluated warp request of an access.
 type Request struct {
@@ -22,6 +27,11 @@ type Request struct {
 	Global   model.GlobalCost // global accesses
 	Warp     int
 	Bindings string // the loop values, block index or hypothesis that produced it, "s = 16"
+
+	// The values that produced it, kept cheaply until Bindings is needed.
+	bind  [8]int64
+	nbind int
+	hypo  int64
 }
 
 // Eval is the evaluation of one access site in one context.
@@ -98,27 +108,42 @@ type enumerator struct {
 	// addr is the access's address with every unknown uniform factor of a
 	// thread-dependent product replaced by a symbol of its own, numbered
 	// after the context's symbols (the context is shared and read-only).
-	addr      affine.Expr
-	synth     []string // names of those symbols
-	minLarge  int      // hypotheses: the smallest excess at a tried value >= 32
-	haveLarge bool
+	addr  affine.Expr
+	synth []string // names of those symbols
+	// The hot loop's compiled forms (compile).
+	addrProg   affine.Program
+	guardProgs []affine.PredProgram
+	coords     [][3]int64 // the thread index of every thread of the block
+	minLarge   int        // hypotheses: the smallest excess at a tried value >= 32
+	haveLarge  bool
 	// hypoShifts is true when the entangled unknown only moves whole warps
 	// (ty*n with warps of one row): its values are then alignments, and the
 	// most favourable one is used, as for residues.
 	hypoShifts bool
+	fast       bool // Judge: stop at the first alignment without waste
 	ev         *Eval
 }
 
 // Evaluate computes the requests an access makes, warp by warp, for every
-// enumerable value of the loop variables it depends on.
-func (c *Context) Evaluate(a *Access) (ev *Eval) {
+// enumerable value of the loop variables it depends on, and for every
+// alignment an unknown offset can give: the complete evaluation simcheck
+// compares with measurements.
+func (c *Context) Evaluate(a *Access) *Eval { return c.evaluate(a, false) }
+
+// Judge is Evaluate for the checks: it stops trying alignments of an
+// unknown offset at the first one without waste, since a check reports
+// the most favourable alignment's figure. Figures may then be incomplete
+// and Exact is false.
+func (c *Context) Judge(a *Access) *Eval { return c.evaluate(a, true) }
+
+func (c *Context) evaluate(a *Access, fast bool) (ev *Eval) {
 	ev = &Eval{Access: a, Exact: true, Definite: true}
 	defer func() {
 		if r := recover(); r != nil {
 			ev = &Eval{Access: a, Skip: fmt.Sprintf("smemlint internal error (please report it): %v", r)}
 		}
 	}()
-	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev}
+	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev, fast: fast}
 	if !e.plan() {
 		return ev
 	}

@@ -12,13 +12,20 @@ import (
 // run evaluates every request. An unknown offset of the uniform part is
 // tried at every residue; the figure reported is that of the most
 // favourable residue, so that no figure rests on an unlucky alignment the
-// code may not have.
+// code may not have. Each alignment (hypothesis, residue) is evaluated
+// over every loop value and warp before the next; in fast mode the
+// alignments stop at the first one without waste, which no other can
+// beat.
 func (e *enumerator) run() {
 	env := e.newEnv()
 	hypos := []int64{0}
 	if e.hasHypo {
 		hypos = hypotheses
-		if !e.isSynth(e.stride) && e.ctx.meta[e.stride].role == roleIter {
+		if e.hypoShifts {
+			// Mere alignments: the aligned ones first, the cheapest to
+			// find the most favourable.
+			hypos = alignedFirst
+		} else if !e.isSynth(e.stride) && e.ctx.meta[e.stride].role == roleIter {
 			// An iteration count is 0 in the first iteration, which
 			// every thread that enters the loop runs.
 			hypos = append([]int64{0}, hypotheses...)
@@ -27,42 +34,59 @@ func (e *enumerator) run() {
 	}
 	type key struct{ h, r int64 }
 	worst := map[key]Request{}
-	seen := map[key]bool{}
 	figures := map[int]bool{}
-	bestSeen := false
-	idx := make([]int, len(e.enum))
-	for {
-		for i, s := range e.enum {
-			env[s] = e.domains[i][idx[i]]
+	bestSeen, cut := false, false
+	evaluate := func(h, r int64) bool {
+		if e.hasHypo {
+			env[e.stride] = h
 		}
-		for _, h := range hypos {
-			if e.hasHypo {
-				env[e.stride] = h
+		k, seen := key{h, r}, false
+		idx := make([]int, len(e.enum))
+		for {
+			for i, s := range e.enum {
+				env[s] = e.domains[i][idx[i]]
 			}
-			for _, r := range e.residues {
-				k := key{h, r}
-				e.warps(env, r, func(req Request) {
-					e.ev.Requests++
-					e.ev.Total += req.Metric(e.shared)
-					figures[req.Metric(e.shared)] = true
-					if !seen[k] || e.worse(req, worst[k]) {
-						req.Bindings = e.bindings(env, h)
-						worst[k], seen[k] = req, true
-					}
-					if !bestSeen || e.worse(e.ev.Best, req) {
-						e.ev.Best, bestSeen = req, true
-					}
-				})
+			e.warps(env, r, func(req Request) {
+				e.ev.Requests++
+				e.ev.Total += req.Metric(e.shared)
+				figures[req.Metric(e.shared)] = true
+				if !seen || e.worse(req, worst[k]) {
+					e.snapshot(&req, env, h)
+					worst[k], seen = req, true
+				}
+				if !bestSeen || e.worse(e.ev.Best, req) {
+					e.ev.Best, bestSeen = req, true
+				}
+			})
+			if !next(idx, e.domains) {
+				break
 			}
 		}
-		if !next(idx, e.domains) {
+		return seen && worst[k].Excess(e.shared) == 0
+	}
+	for _, h := range hypos {
+		for _, r := range e.residues {
+			if evaluate(h, r) && e.fast && len(e.residues) > 1 {
+				cut = true
+				break // no residue does better than no waste
+			}
+		}
+		if cut && e.hypoShifts {
 			break
 		}
+	}
+	if cut {
+		e.ev.Exact = false
 	}
 	for f := range figures {
 		e.ev.Figures = append(e.ev.Figures, f)
 	}
 	sort.Ints(e.ev.Figures)
+	defer func() {
+		if e.ev.Worst.Bindings == "" && !e.hypoShifts {
+			e.ev.Worst.Bindings = e.bindingsOf(&e.ev.Worst)
+		}
+	}()
 	// Per hypothesis, the most favourable residue; over hypotheses, the
 	// worst — unless the hypotheses are mere alignments too.
 	if e.hypoShifts {
@@ -102,7 +126,7 @@ func (e *enumerator) run() {
 		e.ev.Threshold = threshold(hypos, excessAt)
 		e.ev.Definite = e.haveLarge && e.minLarge > 0
 	}
-	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 && len(e.ev.Assumed) == 0 && !e.hasHypo {
+	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 && len(e.ev.Assumed) == 0 && !e.hasHypo && !cut {
 		// Every offset gave the same figure: it does not depend on them.
 		e.ev.Exact = true
 	}
@@ -144,8 +168,8 @@ func (e *enumerator) worse(a, b Request) bool {
 // uniform values.
 func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 	c := e.ctx
-	b := c.Shape.Block
-	n := b.Threads()
+	e.compile()
+	n := len(e.coords)
 	for w := 0; w*model.WarpSize < n; w++ {
 		req := Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
 		for lane := 0; lane < model.WarpSize; lane++ {
@@ -153,12 +177,13 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 			if lin >= n {
 				break
 			}
-			env[c.tx], env[c.ty], env[c.tz] = int64(lin%b.X), int64(lin/b.X%b.Y), int64(lin/(b.X*b.Y))
+			xyz := &e.coords[lin]
+			env[c.tx], env[c.ty], env[c.tz] = xyz[0], xyz[1], xyz[2]
 			if !e.on(env) {
 				continue
 			}
-			addr, err := e.addr.Eval(env)
-			if err != nil {
+			addr, ok := e.addrProg(env)
+			if !ok {
 				continue
 			}
 			req.Req.Addr[lane] = addr + residue
@@ -177,25 +202,55 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 }
 
 func (e *enumerator) on(env affine.Env) bool {
-	for _, g := range e.guards {
-		ok, err := g.Eval(env)
-		if err != nil || !ok {
+	for _, g := range e.guardProgs {
+		if v, ok := g(env); !ok || !v {
 			return false
 		}
 	}
 	return true
 }
 
-// bindings describes the values that produced a request.
-func (e *enumerator) bindings(env affine.Env, h int64) string {
-	var parts []string
+// compile prepares the hot loop once: the address and guards as compiled
+// programs, and the thread index of every thread of the block.
+func (e *enumerator) compile() {
+	if e.addrProg != nil {
+		return
+	}
+	e.addrProg = e.addr.Compile()
+	for _, g := range e.guards {
+		e.guardProgs = append(e.guardProgs, g.Compile())
+	}
+	b := e.ctx.Shape.Block
+	e.coords = make([][3]int64, b.Threads())
+	for lin := range e.coords {
+		e.coords[lin] = [3]int64{int64(lin % b.X), int64(lin / b.X % b.Y), int64(lin / (b.X * b.Y))}
+	}
+}
+
+// snapshot records in req the values that produced it, for bindingsOf.
+func (e *enumerator) snapshot(req *Request, env affine.Env, h int64) {
+	req.hypo = h
+	req.nbind = 0
 	for _, s := range e.enum {
-		if !e.isSynth(s) && e.ctx.meta[s].role == roleLoop {
-			parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(s), env[s]))
+		if req.nbind == len(req.bind) {
+			break
+		}
+		req.bind[req.nbind] = env[s]
+		req.nbind++
+	}
+}
+
+// bindingsOf describes the loop values and hypothesis that produced a
+// request: "s = 16".
+func (e *enumerator) bindingsOf(req *Request) string {
+	var parts []string
+	for i, s := range e.enum {
+		if i < req.nbind && !e.isSynth(s) && e.ctx.meta[s].role == roleLoop {
+			parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(s), req.bind[i]))
 		}
 	}
 	if e.hasHypo {
-		parts = append(parts, fmt.Sprintf("%s = %d", e.name(e.stride), h))
+		parts = append(parts, fmt.Sprintf("%s = %d", e.name(e.stride), req.hypo))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -38,14 +38,16 @@ func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
 	if _, ok := c.VaryingData(guard); ok {
 		return nil
 	}
+	guard = c.WithoutWarpUniform(guard, false)
 	syms := c.UniformSyms([]affine.Pred{guard}, []affine.Expr{mask})
 	search := c.NewSearch(syms)
 	env := c.NewEnv(0)
 	n := c.Threads()
+	guardProg, maskProg := guard.Compile(), mask.Compile()
 	var out *MaskFault
 	search.Each(env, func() bool {
 		for w := 0; w*model.WarpSize < n; w++ {
-			if f := c.warpMaskFault(env, guard, mask, w); f != nil {
+			if f := c.warpMaskFault(env, guardProg, maskProg, w); f != nil {
 				f.Env, f.Search, f.Syms, f.Exact = env, search, syms, search.Exact()
 				out = f
 				return false
@@ -57,18 +59,18 @@ func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
 }
 
 // warpMaskFault checks one warp under one assignment.
-func (c *Context) warpMaskFault(env affine.Env, guard affine.Pred, mask affine.Expr, w int) *MaskFault {
+func (c *Context) warpMaskFault(env affine.Env, guard affine.PredProgram, mask affine.Program, w int) *MaskFault {
 	n := c.Threads()
 	var present, reach uint64
-	masks := make([]uint64, model.WarpSize)
+	var masks [model.WarpSize]uint64
 	for l := 0; l < model.WarpSize && w*model.WarpSize+l < n; l++ {
 		present |= 1 << l
 		c.SetThread(env, w*model.WarpSize+l)
-		if ok, err := guard.Eval(env); err != nil || !ok {
+		if on, ok := guard(env); !ok || !on {
 			continue
 		}
-		m, err := mask.Eval(env)
-		if err != nil {
+		m, ok := mask(env)
+		if !ok {
 			continue
 		}
 		reach |= 1 << l
@@ -79,10 +81,9 @@ func (c *Context) warpMaskFault(env affine.Env, guard affine.Pred, mask affine.E
 			continue
 		}
 		m := masks[l]
-		f := &MaskFault{Warp: w, Lane: l, Mask: m, Reach: reach,
-			Missing: m & present &^ reach, Absent: m &^ present, NotIn: m&(1<<l) == 0}
-		if f.Missing != 0 || f.Absent != 0 || f.NotIn {
-			return f
+		missing, absent, notIn := m&present&^reach, m&^present, m&(1<<l) == 0
+		if missing != 0 || absent != 0 || notIn {
+			return &MaskFault{Warp: w, Lane: l, Mask: m, Reach: reach, Missing: missing, Absent: absent, NotIn: notIn}
 		}
 	}
 	return nil

@@ -28,18 +28,16 @@ func (l Level) String() string {
 // parameters and lengths grid-uniform. A condition on data that may differ
 // between lanes is thread-varying.
 func (c *Context) PredLevel(p affine.Pred) Level {
+	prog := p.Compile()
 	return c.level(p.Syms(), func(env affine.Env) (int64, bool) {
-		v, err := p.Eval(env)
-		return b2i(v), err == nil
+		v, ok := prog(env)
+		return b2i(v), ok
 	})
 }
 
 // ExprLevel returns the uniformity of an integer value, as PredLevel.
 func (c *Context) ExprLevel(e affine.Expr) Level {
-	return c.level(e.Syms(), func(env affine.Env) (int64, bool) {
-		v, err := e.Eval(env)
-		return v, err == nil
-	})
+	return c.level(e.Syms(), e.Compile())
 }
 
 func (c *Context) level(syms []affine.Sym, eval func(affine.Env) (int64, bool)) Level {
@@ -160,6 +158,7 @@ func (c *Context) findSplit(within affine.Pred, syms []affine.Sym, eval func(aff
 	env := c.NewEnv(0)
 	n := c.Threads()
 	found := -2
+	withinProg := within.Compile()
 	search.Each(env, func() bool {
 		group, first, have := -1, int64(0), false
 		for lin := 0; lin < n; lin++ {
@@ -171,7 +170,7 @@ func (c *Context) findSplit(within affine.Pred, syms []affine.Sym, eval func(aff
 				group, have = g, false
 			}
 			c.SetThread(env, lin)
-			if ok, err := within.Eval(env); err != nil || !ok {
+			if in, ok := withinProg(env); !ok || !in {
 				continue
 			}
 			v, ok := eval(env)
@@ -203,4 +202,29 @@ func (c *Context) findSplit(within affine.Pred, syms []affine.Sym, eval func(aff
 		sp.Hold[lin] = sp.Within[lin] && ok2 && v != 0
 	}
 	return sp
+}
+
+// WithoutWarpUniform returns p without its conjuncts that are warp-uniform
+// (or more): such a conjunct lets a whole warp in or keeps it out, so it
+// cannot make the lanes of one warp disagree about reaching a collective.
+// When unknownOnly is set, only the conjuncts that mention a uniform
+// symbol of unknown value go (the others are cheap to enumerate and say
+// which warps take part).
+func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) affine.Pred {
+	out := affine.True
+	for _, conj := range p.Conjuncts() {
+		drop := c.PredLevel(conj) >= WarpUniform
+		if drop && unknownOnly {
+			drop = false
+			for _, s := range conj.Syms() {
+				if !c.isCoord(s) && c.Domain(s) == nil && !c.IsData(s) {
+					drop = true
+				}
+			}
+		}
+		if !drop {
+			out = affine.AndP(out, conj)
+		}
+	}
+	return out
 }

@@ -74,34 +74,37 @@ func (c *checker) lanes() *Finding {
 		return nil
 	}
 	k, argName := opOf(s.Name)
-	guard := s.Guard()
+	guard := ctx.WithoutWarpUniform(s.Guard(), true)
 	syms := ctx.UniformSyms([]affine.Pred{guard}, []affine.Expr{s.Lane, s.Mask})
 	search := ctx.NewSearch(syms)
 	env := ctx.NewEnv(0)
+	guardProg, laneProg, maskProg := guard.Compile(), s.Lane.Compile(), s.Mask.Compile()
+	with := func() string {
+		if b := ctx.Values(env, s.Lane.Syms()); b != "" {
+			return " (with " + b + ")"
+		}
+		return ""
+	}
 	var out *Finding
 	search.Each(env, func() bool {
 		for t := 0; t < ctx.Threads(); t++ {
 			ctx.SetThread(env, t)
-			if ok, err := guard.Eval(env); err != nil || !ok {
+			if on, ok := guardProg(env); !ok || !on {
 				continue
 			}
-			arg, err1 := s.Lane.Eval(env)
-			mask, err2 := s.Mask.Eval(env)
-			if err1 != nil || err2 != nil {
+			arg, ok1 := laneProg(env)
+			mask, ok2 := maskProg(env)
+			if !ok1 || !ok2 {
 				continue
 			}
 			lane := int64(t % model.WarpSize)
-			with := ""
-			if b := ctx.Values(env, s.Lane.Syms()); b != "" {
-				with = " (with " + b + ")"
-			}
 			if arg < 0 || arg >= w {
-				out = c.finding(s.Call, "%s %s %d is out of range for width %d%s: %s", s.Name, argName, arg, w, with, outOfRange(k, w))
+				out = c.finding(s.Call, "%s %s %d is out of range for width %d%s: %s", s.Name, argName, arg, w, with(), outOfRange(k, w))
 				return false
 			}
 			if src, own := source(k, lane, arg, w); !own && mask&(1<<src) == 0 {
 				out = c.finding(s.Call, "%s: lane %d of warp %d reads lane %d, which is not in mask 0x%08x%s",
-					s.Name, lane, t/model.WarpSize, src, uint64(mask)&(1<<model.WarpSize-1), with)
+					s.Name, lane, t/model.WarpSize, src, uint64(mask)&(1<<model.WarpSize-1), with())
 				return false
 			}
 		}
