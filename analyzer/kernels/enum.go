@@ -15,10 +15,16 @@ const maxRequests = 1 << 14
 // multiplies the thread index (a symbolic stride).
 var hypotheses = []int64{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 31, 32, 33, 64, 127, 128, 1024, 1025}
 
+// hypothesesComplete are the values a complete evaluation (simcheck's
+// bound) tries: more of them, since a bound from tried values holds only
+// as far as the values reach.
+var hypothesesComplete = []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 63, 64, 65,
+	100, 127, 128, 129, 255, 256, 1000, 1023, 1024, 1025, 4096}
+
 // alignedFirst are the same values, large powers of two first: for an
 // unknown that only moves whole warps they are alignments, and the aligned
 // ones usually give the most favourable figure at once.
-var alignedFirst = []int64{1024, 128, 64, 32, 16, 8, 4, 2, 1, 1025, 129, 33, 17, 9, 5, 3}
+var alignedFirst = []int64{1024, 128, 64, 32, 16, 8, 4, 2, 1, 1025, 127, 33, 31, 17, 9, 7, 5, 3}
 
 // Request is one evaluated warp request of an access.
 type Request struct {
@@ -258,13 +264,18 @@ func (e *enumerator) onlyShiftsWarps() bool {
 		})
 		return out
 	}
-	a, b := lanes(3), lanes(1000)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !slices.Equal(a[i], b[i]) {
+	// Small values too: an iteration count of 0 or a stride of 1 is where
+	// a min or a guard makes lanes differ.
+	a := lanes(1000)
+	for _, h := range []int64{0, 1, 3, 33} {
+		b := lanes(h)
+		if len(a) != len(b) {
 			return false
+		}
+		for i := range a {
+			if !slices.Equal(a[i], b[i]) {
+				return false
+			}
 		}
 	}
 	return true

@@ -20,15 +20,20 @@ func (e *enumerator) run() {
 	env := e.newEnv()
 	hypos := []int64{0}
 	if e.hasHypo {
-		hypos = hypotheses
-		if e.hypoShifts {
+		switch {
+		case !e.fast:
+			hypos = hypothesesComplete
+		case e.hypoShifts:
 			// Mere alignments: the aligned ones first, the cheapest to
 			// find the most favourable.
 			hypos = alignedFirst
-		} else if !e.isSynth(e.stride) && e.ctx.meta[e.stride].role == roleIter {
+		default:
+			hypos = hypotheses
+		}
+		if !e.isSynth(e.stride) && e.ctx.meta[e.stride].role == roleIter {
 			// An iteration count is 0 in the first iteration, which
 			// every thread that enters the loop runs.
-			hypos = append([]int64{0}, hypotheses...)
+			hypos = append([]int64{0}, hypos...)
 		}
 		e.ev.Exact = false
 	}

@@ -2,6 +2,7 @@ package kernels_test
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -48,4 +49,15 @@ func TestLevels(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, dir, levels, "example.com/cases/uniform")
+}
+
+// TestAlignedFirstIsHypotheses keeps the two orders of tried values the
+// same set: complete evaluations must not depend on which order is used.
+func TestAlignedFirstIsHypotheses(t *testing.T) {
+	a, b := slices.Clone(kernels.Hypotheses()), slices.Clone(kernels.AlignedFirst())
+	slices.Sort(a)
+	slices.Sort(b)
+	if !slices.Equal(a, b) {
+		t.Errorf("alignedFirst %v is not a permutation of hypotheses %v", b, a)
+	}
 }
