@@ -396,3 +396,96 @@ func apply(op Op, x, y int64) (int64, bool) {
 	}
 	return 0, false
 }
+
+// DivNonNeg returns a / d for a constant d > 0 when every atom of a is
+// known to be non-negative (nonneg says which symbols are) and its
+// coefficients and constant are too: then the terms that are multiples of
+// d come out of the division, (32*x + y)/32 = x + y/32, which Div alone
+// cannot do because truncation differs from floor for negative values.
+func DivNonNeg(a Expr, d int64, nonneg func(Sym) bool) Expr {
+	whole, rest, ok := splitMultiples(a, d, nonneg)
+	if !ok {
+		return Div(a, C(d))
+	}
+	return Add(exactDiv(whole, d), Div(rest, C(d)))
+}
+
+// ModNonNeg returns a % d under the same conditions as DivNonNeg:
+// (32*x + y) % 32 = y % 32.
+func ModNonNeg(a Expr, d int64, nonneg func(Sym) bool) Expr {
+	_, rest, ok := splitMultiples(a, d, nonneg)
+	if !ok {
+		return Mod(a, C(d))
+	}
+	return Mod(rest, C(d))
+}
+
+// splitMultiples splits a non-negative a into the terms that are
+// multiples of d and the rest, both non-negative.
+func splitMultiples(a Expr, d int64, nonneg func(Sym) bool) (whole, rest Expr, ok bool) {
+	if d <= 0 || a.Const < 0 || !a.nonNegAtoms(nonneg) {
+		return Expr{}, Expr{}, false
+	}
+	whole.Const, rest.Const = a.Const-a.Const%d, a.Const%d
+	for _, t := range a.Terms {
+		if t.Coef < 0 {
+			return Expr{}, Expr{}, false
+		}
+		if t.Coef%d == 0 {
+			whole.Terms = append(whole.Terms, t)
+		} else {
+			rest.Terms = append(rest.Terms, t)
+		}
+	}
+	return whole, rest, true
+}
+
+// nonNegAtoms reports whether every atom of e is non-negative whenever
+// the symbols nonneg names are.
+func (e Expr) nonNegAtoms(nonneg func(Sym) bool) bool {
+	for _, t := range e.Terms {
+		if !t.Atom.nonNeg(nonneg) {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *Atom) nonNeg(nonneg func(Sym) bool) bool {
+	if a.Op == OpSym {
+		return nonneg(a.Sym)
+	}
+	operand := func(x Expr) bool {
+		if x.Const < 0 {
+			return false
+		}
+		for _, t := range x.Terms {
+			if t.Coef < 0 || !t.Atom.nonNeg(nonneg) {
+				return false
+			}
+		}
+		return true
+	}
+	switch a.Op {
+	case OpAnd:
+		return operand(a.X) || operand(a.Y)
+	case OpMul, OpDiv, OpMod, OpShr, OpShl, OpOr, OpXor, OpMin, OpMax, OpAndNot:
+		return operand(a.X) && operand(a.Y)
+	}
+	return false
+}
+
+// NonNegative reports whether a is never negative when the symbols
+// nonneg names are not: a constant and coefficients that are not negative
+// and atoms that cannot be.
+func NonNegative(a Expr, nonneg func(Sym) bool) bool {
+	if a.Const < 0 || !a.nonNegAtoms(nonneg) {
+		return false
+	}
+	for _, t := range a.Terms {
+		if t.Coef < 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -3,6 +3,7 @@ package affine
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -266,6 +267,41 @@ func TestCompileMatchesEval(t *testing.T) {
 			gotP, okP := pprog(env)
 			if (errP == nil) != okP || okP && gotP != wantP {
 				t.Fatalf("%s at %v: compiled %v, %v; Eval %v, %v", p.Format(f.name), env, gotP, okP, wantP, errP)
+			}
+		}
+	}
+}
+
+func TestDivModNonNeg(t *testing.T) {
+	f := newFixture()
+	all := func(Sym) bool { return true }
+	none := func(Sym) bool { return false }
+	e := Add(Scale(f.N, 512), f.TX) // 512*n + tx
+	cases := []struct {
+		got  Expr
+		want string
+	}{
+		{DivNonNeg(e, 32, all), "n*16 + (tx/32)"},
+		{ModNonNeg(e, 32, all), "tx%32"},
+		{DivNonNeg(e, 32, none), "(tx + n*512)/32"},
+		{DivNonNeg(Sub(e, C(1)), 32, all), "(tx + n*512 - 1)/32"},
+		{DivNonNeg(Add(e, C(70)), 32, all), "n*16 + ((tx + 6)/32) + 2"},
+	}
+	for _, c := range cases {
+		if got := c.got.Format(f.name); strings.Trim(got, "()") != strings.Trim(c.want, "()") {
+			t.Errorf("got %s, want %s", got, c.want)
+		}
+	}
+	// The rewriting agrees with Go's arithmetic on non-negative values.
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 1000; i++ {
+		env := f.env(r.Int64N(1024), 0, r.Int64N(100), 0)
+		for _, d := range []int64{1, 3, 32, 64} {
+			x, _ := Add(e, C(5)).Eval(env)
+			q, _ := DivNonNeg(Add(e, C(5)), d, all).Eval(env)
+			m, _ := ModNonNeg(Add(e, C(5)), d, all).Eval(env)
+			if q != x/d || m != x%d {
+				t.Fatalf("x=%d d=%d: %d, %d; want %d, %d", x, d, q, m, x/d, x%d)
 			}
 		}
 	}

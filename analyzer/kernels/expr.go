@@ -300,7 +300,58 @@ func (in *interp) binary(x *ast.BinaryExpr) value {
 		// So do integer expressions that would grow without bound.
 		return in.dataFor(t, in.varies(a) || in.varies(b))
 	}
-	return scalar(arith(x.Op, a.e, b.e))
+	return scalar(in.arith(x.Op, a.e, b.e))
+}
+
+// arith is the package-level arith, except that division, remainder,
+// shifts and masks by constants take the multiples of the divisor out of
+// a non-negative dividend: (512*BlockIdx.X + tx)/32 is 16*BlockIdx.X +
+// tx/32, whose warp-uniformity and lane pattern are then plain to see.
+func (in *interp) arith(op token.Token, a, b affine.Expr) affine.Expr {
+	d, ok := b.IsConst()
+	switch {
+	case !ok || !affine.NonNegative(a, in.ctx.nonNeg):
+		// Truncation, floor (>>) and masks differ on negative values.
+	case op == token.QUO && d > 0:
+		return affine.DivNonNeg(a, d, in.ctx.nonNeg)
+	case op == token.REM && d > 0:
+		return affine.ModNonNeg(a, d, in.ctx.nonNeg)
+	case op == token.SHR && d >= 0 && d < 62:
+		return affine.DivNonNeg(a, 1<<d, in.ctx.nonNeg)
+	case op == token.AND && d > 0 && d&(d+1) == 0:
+		// x & (2^k-1) is x % 2^k for x >= 0.
+		if r := affine.ModNonNeg(a, d+1, in.ctx.nonNeg); !isAtom(r, affine.OpMod) {
+			return r
+		}
+	}
+	return arith(op, a, b)
+}
+
+// isAtom reports whether e is exactly one atom of op.
+func isAtom(e affine.Expr, op affine.Op) bool {
+	return e.Const == 0 && len(e.Terms) == 1 && e.Terms[0].Coef == 1 && e.Terms[0].Atom.Op == op
+}
+
+// nonNeg reports whether a symbol never takes a negative value: thread
+// and block indices, grid sizes, iteration counts, lengths, ranks, and
+// loop variables whose values are all non-negative.
+func (c *Context) nonNeg(s affine.Sym) bool {
+	m := c.meta[s]
+	switch m.role {
+	case roleCoord, roleBlockIdx, roleGridDim, roleIter, roleLen, roleRank:
+		return true
+	case roleLoop:
+		if len(m.domain) == 0 {
+			return false
+		}
+		for _, v := range m.domain {
+			if v < 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // arith applies an integer operator to expressions.

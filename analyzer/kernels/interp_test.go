@@ -68,7 +68,7 @@ func TestEvaluation(t *testing.T) {
 			{"out[warp*32+lane]", true, "(tx%32)*4 + (tx/32)*128", "true"},
 			{"out[min(t.ThreadIdx.X, 100)]", true, "min(tx, 100)*4", "true"},
 			{"out[t.ThreadIdx.X^1]", true, "(tx^1)*4", "true"},
-			{"out[(t.ThreadIdx.X&^7)>>1]", true, "((tx&^7)>>1)*4", "true"},
+			{"out[(t.ThreadIdx.X&^7)>>1]", true, "((tx&^7)/2)*4", "true"},
 		},
 		"afterLoop": {
 			{"out[k]", true, "data*4", "true"},

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -121,6 +122,11 @@ type Context struct {
 	Incomplete []Note
 
 	meta []symMeta
+	// levels caches PredLevel: the checks, which run in parallel, ask
+	// about the same guards.
+	levelMu sync.Mutex
+	levels  map[string]Level
+
 	// What Repad needs to evaluate the context again.
 	job    *job
 	pass   *analysis.Pass

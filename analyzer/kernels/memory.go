@@ -283,7 +283,7 @@ func (in *interp) assignOp(lhs ast.Expr, op token.Token, rhs value, s ast.Stmt) 
 	}
 	var v value
 	if isInteger(in.info.TypeOf(lhs)) && old.kind == vScalar && rhs.kind == vScalar && !tooBig(op, old.e, rhs.e) {
-		v = scalar(arith(op, old.e, rhs.e))
+		v = scalar(in.arith(op, old.e, rhs.e))
 	} else {
 		v = in.dataFor(in.info.TypeOf(lhs), in.varies(old) || in.varies(rhs))
 	}

@@ -174,27 +174,21 @@ func (in *interp) dynamicShared(x *ast.CallExpr) value {
 
 // boundName finds the variable a Shared call is assigned to, for messages.
 func (in *interp) boundName(x *ast.CallExpr) string {
-	name := "shared"
-	for _, f := range in.pass.Files {
-		if f.Pos() > x.Pos() || x.End() > f.End() {
-			continue
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			for i, r := range as.Rhs {
-				if r == x && i < len(as.Lhs) {
-					if id, ok := as.Lhs[i].(*ast.Ident); ok {
-						name = id.Name
+	path := in.ctx.Path(x.Pos())
+	for i, n := range path {
+		if n == x && i+1 < len(path) {
+			if as, ok := path[i+1].(*ast.AssignStmt); ok {
+				for j, r := range as.Rhs {
+					if r == x && j < len(as.Lhs) {
+						if id, ok := as.Lhs[j].(*ast.Ident); ok {
+							return id.Name
+						}
 					}
 				}
 			}
-			return true
-		})
+		}
 	}
-	return name
+	return "shared"
 }
 
 func (in *interp) mapShared(name string, x *ast.CallExpr) value {

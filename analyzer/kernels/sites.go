@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -14,11 +15,27 @@ import (
 func (c *Context) Path(pos token.Pos) []ast.Node {
 	for _, f := range c.pass.Files {
 		if f.FileStart <= pos && pos < f.FileEnd {
-			path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-			return path
+			return pathIn(f, pos)
 		}
 	}
 	return nil
+}
+
+// pathIn is astutil.PathEnclosingInterval, walking only the declaration
+// that holds pos rather than the whole file: files of many kernels are
+// asked about often.
+func pathIn(f *ast.File, pos token.Pos) []ast.Node {
+	i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
+	if i == len(f.Decls) || f.Decls[i].Pos() > pos {
+		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+		return path
+	}
+	one := &ast.File{Name: f.Name, Decls: f.Decls[i : i+1], FileStart: f.FileStart, FileEnd: f.FileEnd}
+	path, _ := astutil.PathEnclosingInterval(one, pos, pos)
+	if len(path) > 0 {
+		path[len(path)-1] = f
+	}
+	return path
 }
 
 // FuncAt returns the function declaration or literal whose body holds pos,

@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/model"
@@ -28,11 +29,25 @@ func (l Level) String() string {
 // parameters and lengths grid-uniform. A condition on data that may differ
 // between lanes is thread-varying.
 func (c *Context) PredLevel(p affine.Pred) Level {
+	key := p.Format(func(s affine.Sym) string { return "s" + strconv.Itoa(int(s)) })
+	c.levelMu.Lock()
+	l, ok := c.levels[key]
+	c.levelMu.Unlock()
+	if ok {
+		return l
+	}
 	prog := p.Compile()
-	return c.level(p.Syms(), func(env affine.Env) (int64, bool) {
+	l = c.level(p.Syms(), func(env affine.Env) (int64, bool) {
 		v, ok := prog(env)
 		return b2i(v), ok
 	})
+	c.levelMu.Lock()
+	if c.levels == nil {
+		c.levels = map[string]Level{}
+	}
+	c.levels[key] = l
+	c.levelMu.Unlock()
+	return l
 }
 
 // ExprLevel returns the uniformity of an integer value, as PredLevel.
