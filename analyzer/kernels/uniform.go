@@ -228,7 +228,7 @@ func (c *Context) findSplit(within affine.Pred, syms []affine.Sym, eval func(aff
 func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) affine.Pred {
 	out := affine.True
 	for _, conj := range p.Conjuncts() {
-		drop := c.PredLevel(conj) >= WarpUniform
+		drop := c.warpUniformByShape(conj) || c.PredLevel(conj) >= WarpUniform
 		if drop && unknownOnly {
 			drop = false
 			for _, s := range conj.Syms() {
@@ -242,4 +242,47 @@ func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) affine.Pre
 		}
 	}
 	return out
+}
+
+// warpUniformByShape reports, without enumerating, conditions that every
+// warp sees whole: with blocks whose x size is a multiple of the warp
+// size, a warp is 32 consecutive values of tx in one row, so ty, tz and
+// tx/d for d a multiple of 32 are the same for all its lanes. It is
+// sufficient, not necessary: false sends the caller to PredLevel.
+func (c *Context) warpUniformByShape(p affine.Pred) bool {
+	if c.Shape.Block.X%model.WarpSize != 0 || p.DependsOn(c.IsData) {
+		return false
+	}
+	_, x, y, ok := p.Comparison()
+	return ok && c.txWarpUniform(x) && c.txWarpUniform(y)
+}
+
+// txWarpUniform reports whether every occurrence of tx in e sits in an
+// atom (tx + multiples of d)/d with d a multiple of the warp size.
+func (c *Context) txWarpUniform(e affine.Expr) bool {
+	isTx := func(s affine.Sym) bool { return s == c.tx }
+	for _, t := range e.Terms {
+		a := t.Atom
+		if !(affine.Expr{Terms: []affine.Term{t}}).DependsOn(isTx) {
+			continue
+		}
+		d, ok := a.Y.IsConst()
+		// Truncation is floor only for a dividend that cannot be negative.
+		if a.Op != affine.OpDiv || !ok || d <= 0 || d%model.WarpSize != 0 || !affine.NonNegative(a.X, c.nonNeg) {
+			return false
+		}
+		for _, u := range a.X.Terms {
+			one := affine.Expr{Terms: []affine.Term{u}}
+			switch {
+			case u.Atom.Op == affine.OpSym && u.Atom.Sym == c.tx && u.Coef == 1:
+			case !one.DependsOn(isTx) && u.Coef%d == 0:
+			default:
+				return false
+			}
+		}
+		if a.X.Const%d != 0 {
+			return false
+		}
+	}
+	return true
 }
