@@ -79,7 +79,7 @@ func (e *enumerator) run() {
 	}
 	for _, h := range hypos {
 		for _, r := range residues {
-			if evaluate(h, r) && e.fast && len(residues) > 1 {
+			if evaluate(h, r) && e.fast && (len(residues) > 1 || e.hypoShifts) {
 				cut = true
 				break // no residue does better than no waste
 			}
