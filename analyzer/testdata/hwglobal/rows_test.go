@@ -3,6 +3,7 @@ package hwglobal
 import (
 	"testing"
 
+	"example.com/cases/internal/rowlaunch"
 	"github.com/smemlint/smemlint/simt"
 )
 
@@ -50,7 +51,7 @@ var rows = []struct {
 
 func TestRowsRun(t *testing.T) {
 	for _, r := range rows {
-		if err := launchRow(r.kernel, r.block, r.grid); err != nil {
+		if err := rowlaunch.Launch(r.kernel, r.block, r.grid); err != nil {
 			t.Errorf("%s: %v", r.name, err)
 		}
 	}

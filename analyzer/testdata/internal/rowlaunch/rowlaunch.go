@@ -1,4 +1,7 @@
-package hwshared
+// Package rowlaunch launches the H100 row kernels of hwshared and hwglobal
+// on global buffers large enough for every row, so that their tests (and
+// smemlint simcheck, which traces them) run each row with its shape.
+package rowlaunch
 
 import (
 	"fmt"
@@ -16,9 +19,9 @@ var (
 	u8   = simt.Malloc[uint8](1 << 16)
 )
 
-// launchRow launches a row kernel, whatever its parameters, on the
+// Launch launches a row kernel, whatever its parameters, on the
 // buffers above.
-func launchRow(kernel any, block, grid simt.Dim3) error {
+func Launch(kernel any, block, grid simt.Dim3) error {
 	var k func(*simt.Thread)
 	switch f := kernel.(type) {
 	case func(*simt.Thread):
