@@ -1,30 +1,24 @@
 package bankconflict_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/smemlint/smemlint/analyzer/bankconflict"
 	"github.com/smemlint/smemlint/analyzer/config"
+	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 )
 
 func TestBankConflict(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	analysistest.RunWithSuggestedFixes(t, dir, bankconflict.Analyzer, "example.com/cases/bankconflict")
 }
 
 // TestH100Rows checks a kernel for every shared-memory row of
 // shared/hw/RESULTS.md: each diagnostic states the measured figure.
 func TestH100Rows(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
 		t.Fatal(err)
 	}

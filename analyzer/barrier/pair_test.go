@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/smemlint/smemlint/analyzer/barrier"
+	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 	"github.com/smemlint/smemlint/examples/matmul"
 	"github.com/smemlint/smemlint/examples/shmem"
 	"github.com/smemlint/smemlint/simt"
@@ -46,10 +47,7 @@ func TestTestdataDeadlocks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test in the testdata module")
 	}
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	var results []any
 	var pkgs []string
 	for _, r := range analysistest.Run(t, dir, barrier.Analyzer, "example.com/cases/barrier") {

@@ -1,18 +1,15 @@
 package capacity_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/smemlint/smemlint/analyzer/capacity"
+	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 )
 
 func TestCapacity(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	analysistest.Run(t, dir, capacity.Analyzer, "example.com/cases/capacity")
 }

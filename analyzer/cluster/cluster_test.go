@@ -3,19 +3,16 @@ package cluster_test
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/smemlint/smemlint/analyzer/cluster"
+	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 )
 
 func TestCluster(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	analysistest.Run(t, dir, cluster.Analyzer, "example.com/cases/cluster")
 }
 
@@ -25,10 +22,7 @@ func TestSimulatorAgrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test in the testdata module")
 	}
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	cmd := exec.Command("go", "test", "-count=1", "-run", "TestLaunches", "./cluster")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOPROXY=off")

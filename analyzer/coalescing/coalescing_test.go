@@ -1,28 +1,22 @@
 package coalescing_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/config"
+	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 )
 
 func TestCoalescing(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/cases/coalescing")
 }
 
 func TestVerbose(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
 		t.Fatal(err)
 	}
@@ -33,10 +27,7 @@ func TestVerbose(t *testing.T) {
 // TestH100Rows checks a kernel for every global-memory row of
 // shared/hw/RESULTS.md: each diagnostic states the measured figure.
 func TestH100Rows(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
 		t.Fatal(err)
 	}

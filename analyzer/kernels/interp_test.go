@@ -1,12 +1,12 @@
 package kernels_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 )
 
@@ -20,10 +20,7 @@ type access struct {
 
 func evaluated(t *testing.T) map[string][]access {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	results := analysistest.Run(t, dir, kernels.Analyzer, "example.com/cases/interp")
 	res := results[0].Result.(*kernels.Result)
 	out := map[string][]access{}

@@ -1,7 +1,6 @@
 package kernels_test
 
 import (
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -9,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 )
 
@@ -44,10 +44,7 @@ var levels = &analysis.Analyzer{
 }
 
 func TestLevels(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testdir.Dir(t)
 	analysistest.Run(t, dir, levels, "example.com/cases/uniform")
 }
 
