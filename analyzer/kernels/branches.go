@@ -119,14 +119,9 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[ty
 			out[k] = va
 			continue
 		}
-		out[k] = in.joined(k.Type(), condVaries || in.varies(va) || in.varies(vb))
+		out[k] = in.dataFor(k.Type(), condVaries || in.varies(va) || in.varies(vb))
 	}
 	return out
-}
-
-// joined is the value of a variable after branches that disagree.
-func (in *interp) joined(t types.Type, varies bool) value {
-	return in.dataFor(t, varies)
 }
 
 // dataFor returns an unknown value of type t.

@@ -76,7 +76,8 @@ func (a *Array) PadTarget() ast.Expr {
 	return last
 }
 
-// Padded reports whether the array's type has at least two dimensions.
+// Paddable reports whether the array is a Shared array of at least two
+// dimensions, which a padding fix can change.
 func (a *Array) Paddable() bool {
 	return a.Space == spaceShared && !a.Dynamic && innerArray(a.Type) != nil
 }
