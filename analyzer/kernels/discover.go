@@ -30,6 +30,7 @@ type finder struct {
 	hosts      map[ast.Node]*hostScope // host functions' constant-valued variables
 	foreign    map[string]*foreignPkg  // imported packages' kernels, by path
 	notes      []Note
+	src        *sources // file contents, for the texts of messages
 }
 
 // launch is one simt.Launch call.
@@ -64,6 +65,7 @@ func newFinder(pass *analysis.Pass, cfg *config.Config) *finder {
 		launched:   map[*types.Func]bool{},
 		hosts:      map[ast.Node]*hostScope{},
 		foreign:    map[string]*foreignPkg{},
+		src:        &sources{read: pass.ReadFile},
 	}
 }
 

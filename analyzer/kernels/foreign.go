@@ -90,6 +90,7 @@ func (f *finder) loadForeign(pkg *types.Package) *foreignPkg {
 			fp.err = err
 			return fp
 		}
+		f.src.add(f.pass.Fset.File(file.FileStart), src)
 		files = append(files, file)
 	}
 	fp.info = &types.Info{

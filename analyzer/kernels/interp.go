@@ -345,7 +345,7 @@ func (in *interp) zero(t types.Type) value {
 	return none()
 }
 
-func (in *interp) text(n ast.Node) string { return nodeText(in.pass.Fset, n) }
+func (in *interp) text(n ast.Node) string { return in.finder.src.text(in.pass.Fset, n) }
 
 // exitText is the condition under which threads leave in s.
 func (in *interp) exitText(s ast.Stmt) string {

@@ -3,12 +3,9 @@ package kernels
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"reflect"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -194,19 +191,6 @@ func isThreadPtr(t types.Type) bool {
 // isKernelSig reports whether sig's first parameter is *simt.Thread.
 func isKernelSig(sig *types.Signature) bool {
 	return sig != nil && sig.Params().Len() > 0 && isThreadPtr(sig.Params().At(0).Type())
-}
-
-// nodeText returns the source text of n, shortened for messages.
-func nodeText(fset *token.FileSet, n ast.Node) string {
-	var b strings.Builder
-	if err := format.Node(&b, fset, n); err != nil {
-		return "?"
-	}
-	s := strings.Join(strings.Fields(b.String()), " ")
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return s
 }
 
 // safeEvaluate evaluates a context; an internal error in the evaluation of
