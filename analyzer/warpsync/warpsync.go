@@ -78,15 +78,20 @@ func Hazards(ctx *kernels.Context) []*Hazard {
 			accs = append(accs, a)
 		}
 	}
+	// Each access's statement, found once: finding it walks the syntax.
+	stmt := make(map[*kernels.Access]any, len(accs))
+	for _, a := range accs {
+		stmt[a] = ctx.StmtKey(a.Node.Pos())
+	}
 	var out []*Hazard
 	byStmt := map[any]*Hazard{}
 	finder := ctx.Conflicts()
 	for _, b := range accs {
-		sb := ctx.StmtKey(b.Node.Pos())
+		sb := stmt[b]
 		if h, ok := byStmt[sb]; ok && h.C.A.Store {
 			continue // a read after write is already known here
 		}
-		c := findPartner(ctx, finder, accs, b, sb)
+		c := findPartner(finder, accs, b, stmt)
 		if c == nil {
 			continue
 		}
@@ -104,7 +109,7 @@ func Hazards(ctx *kernels.Context) []*Hazard {
 // findPartner finds an earlier access of another lane that b conflicts
 // with: the nearest earlier one in program order first, then those of
 // earlier loop iterations.
-func findPartner(ctx *kernels.Context, finder *kernels.ConflictFinder, accs []*kernels.Access, b *kernels.Access, sb any) *kernels.Conflict {
+func findPartner(finder *kernels.ConflictFinder, accs []*kernels.Access, b *kernels.Access, stmt map[*kernels.Access]any) *kernels.Conflict {
 	order := slices.Clone(accs)
 	slices.SortStableFunc(order, func(x, y *kernels.Access) int {
 		// Earlier accesses, nearest first; then later ones (reached
@@ -116,7 +121,7 @@ func findPartner(ctx *kernels.Context, finder *kernels.ConflictFinder, accs []*k
 		if a == b || a.Store == b.Store || a.Array != b.Array {
 			continue
 		}
-		q := kernels.PairQuery{SameWarp: true, Ordered: true, CrossIteration: ctx.StmtKey(a.Node.Pos()) == sb}
+		q := kernels.PairQuery{SameWarp: true, Ordered: true, CrossIteration: stmt[a] == stmt[b]}
 		if c := finder.Find(a, b, q); c != nil {
 			return c
 		}
