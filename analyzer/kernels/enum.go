@@ -242,6 +242,12 @@ func (e *enumerator) plan() bool {
 // onlyShiftsWarps reports whether two values of the entangled unknown give
 // every warp the same distances between its lanes.
 func (e *enumerator) onlyShiftsWarps() bool {
+	return e.shiftsWarpsByShape() || e.shiftsWarpsTried()
+}
+
+// shiftsWarpsTried tells onlyShiftsWarps by evaluating the block with five
+// values of the unknown.
+func (e *enumerator) shiftsWarpsTried() bool {
 	env := e.newEnv()
 	for i, s := range e.enum {
 		env[s] = e.domains[i][0]
@@ -279,6 +285,43 @@ func (e *enumerator) onlyShiftsWarps() bool {
 		}
 	}
 	return true
+}
+
+// shiftsWarpsByShape is a proof of onlyShiftsWarps from the address alone,
+// which spares evaluating the block five times: the unknown multiplies
+// only factors that every warp holds whole (warpUniformByShape's), and no
+// guard mentions it, so each value moves each warp's lanes together.
+func (e *enumerator) shiftsWarpsByShape() bool {
+	c := e.ctx
+	isStride := func(s affine.Sym) bool { return s == e.stride }
+	if c.Shape.Block.X%model.WarpSize != 0 {
+		return false
+	}
+	for _, g := range e.guards {
+		if g.DependsOn(isStride) {
+			return false
+		}
+	}
+	for _, t := range e.addr.Terms {
+		a := t.Atom
+		switch {
+		case !(affine.Expr{Terms: []affine.Term{t}}).DependsOn(isStride):
+			// Unmoved by the unknown.
+		case a.Op == affine.OpSym:
+			// The unknown alone: a uniform shift.
+		case a.Op == affine.OpMul && isSym(a.X, e.stride) && !a.Y.DependsOn(isStride) && c.txWarpUniform(a.Y):
+		case a.Op == affine.OpMul && isSym(a.Y, e.stride) && !a.X.DependsOn(isStride) && c.txWarpUniform(a.X):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isSym reports whether x is the symbol s alone.
+func isSym(x affine.Expr, s affine.Sym) bool {
+	return x.Const == 0 && len(x.Terms) == 1 && x.Terms[0].Coef == 1 &&
+		x.Terms[0].Atom.Op == affine.OpSym && x.Terms[0].Atom.Sym == s
 }
 
 // fitBudget samples the largest domains evenly while the requests to
