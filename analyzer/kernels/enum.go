@@ -119,8 +119,7 @@ type enumerator struct {
 	// The hot loop's compiled forms (compile).
 	addrProg   affine.Program
 	guardProgs []affine.PredProgram
-	coords     [][3]int64 // the thread index of every thread of the block
-	minLarge   int        // hypotheses: the smallest excess at a tried value >= 32
+	minLarge   int // hypotheses: the smallest excess at a tried value >= 32
 	haveLarge  bool
 	// hypoShifts is true when the entangled unknown only moves whole warps
 	// (ty*n with warps of one row): its values are then alignments, and the

@@ -2,7 +2,7 @@ package kernels
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/smemlint/smemlint/affine"
@@ -47,7 +47,7 @@ func (e *enumerator) run() {
 	}
 	type key struct{ h, r int64 }
 	worst := map[key]Request{}
-	figures := map[int]bool{}
+	var figures []int // the distinct figures, which are few
 	bestSeen, cut := false, false
 	evaluate := func(h, r int64) bool {
 		if e.hasHypo {
@@ -62,7 +62,9 @@ func (e *enumerator) run() {
 			e.warps(env, r, func(req Request) {
 				e.ev.Requests++
 				e.ev.Total += req.Metric(e.shared)
-				figures[req.Metric(e.shared)] = true
+				if f := req.Metric(e.shared); !slices.Contains(figures, f) {
+					figures = append(figures, f)
+				}
 				if !seen || e.worse(req, worst[k]) {
 					e.snapshot(&req, env, h)
 					worst[k], seen = req, true
@@ -91,10 +93,8 @@ func (e *enumerator) run() {
 	if cut {
 		e.ev.Exact = false
 	}
-	for f := range figures {
-		e.ev.Figures = append(e.ev.Figures, f)
-	}
-	sort.Ints(e.ev.Figures)
+	e.ev.Figures = figures
+	slices.Sort(e.ev.Figures)
 	defer func() {
 		if e.ev.Worst.Bindings == "" && !e.hypoShifts {
 			e.ev.Worst.Bindings = e.bindingsOf(&e.ev.Worst)
@@ -182,7 +182,7 @@ func (e *enumerator) worse(a, b Request) bool {
 func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 	c := e.ctx
 	e.compile()
-	n := len(e.coords)
+	n := c.Threads()
 	for w := 0; w*model.WarpSize < n; w++ {
 		req := Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
 		for lane := 0; lane < model.WarpSize; lane++ {
@@ -190,8 +190,7 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 			if lin >= n {
 				break
 			}
-			xyz := &e.coords[lin]
-			env[c.tx], env[c.ty], env[c.tz] = xyz[0], xyz[1], xyz[2]
+			c.SetThread(env, lin)
 			if !e.on(env) {
 				continue
 			}
@@ -224,7 +223,7 @@ func (e *enumerator) on(env affine.Env) bool {
 }
 
 // compile prepares the hot loop once: the address and guards as compiled
-// programs, and the thread index of every thread of the block.
+// programs.
 func (e *enumerator) compile() {
 	if e.addrProg != nil {
 		return
@@ -232,11 +231,6 @@ func (e *enumerator) compile() {
 	e.addrProg = e.addr.Compile()
 	for _, g := range e.guards {
 		e.guardProgs = append(e.guardProgs, g.Compile())
-	}
-	b := e.ctx.Shape.Block
-	e.coords = make([][3]int64, b.Threads())
-	for lin := range e.coords {
-		e.coords[lin] = [3]int64{int64(lin % b.X), int64(lin / b.X % b.Y), int64(lin / (b.X * b.Y))}
 	}
 }
 

@@ -123,6 +123,10 @@ type Context struct {
 	// about the same guards.
 	levelMu sync.Mutex
 	levels  map[string]Level
+	// stmtKeys caches StmtKey, which smemrace and warpsync ask for the
+	// same accesses.
+	stmtMu   sync.Mutex
+	stmtKeys map[token.Pos]any
 
 	// What Repad needs to evaluate the context again.
 	job    *job

@@ -4,10 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
+	"slices"
 	"strings"
-
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // Path returns the syntax nodes enclosing pos in the context's package,
@@ -21,20 +19,20 @@ func (c *Context) Path(pos token.Pos) []ast.Node {
 	return nil
 }
 
-// pathIn is astutil.PathEnclosingInterval, walking only the declaration
-// that holds pos rather than the whole file: files of many kernels are
-// asked about often.
+// pathIn returns the nodes of f that hold pos, innermost first, f last.
+// It descends only into the node that holds pos, where
+// astutil.PathEnclosingInterval lists every node's children on the way:
+// the checks ask for the statements of many accesses.
 func pathIn(f *ast.File, pos token.Pos) []ast.Node {
-	i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
-	if i == len(f.Decls) || f.Decls[i].Pos() > pos {
-		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
-		return path
-	}
-	one := &ast.File{Name: f.Name, Decls: f.Decls[i : i+1], FileStart: f.FileStart, FileEnd: f.FileEnd}
-	path, _ := astutil.PathEnclosingInterval(one, pos, pos)
-	if len(path) > 0 {
-		path[len(path)-1] = f
-	}
+	var path []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		path = append(path, n)
+		return true
+	})
+	slices.Reverse(path)
 	return path
 }
 
@@ -191,8 +189,22 @@ func (c *Context) Where(a *Access) string {
 // statement: the statement itself, or for another package's file (whose
 // syntax the context does not keep) its "file:line".
 func (c *Context) StmtKey(pos token.Pos) any {
-	if s := c.StmtAt(pos); s != nil {
-		return s
+	c.stmtMu.Lock()
+	k, ok := c.stmtKeys[pos]
+	c.stmtMu.Unlock()
+	if ok {
+		return k
 	}
-	return c.PosText(pos)
+	if s := c.StmtAt(pos); s != nil {
+		k = s
+	} else {
+		k = c.PosText(pos)
+	}
+	c.stmtMu.Lock()
+	if c.stmtKeys == nil {
+		c.stmtKeys = map[token.Pos]any{}
+	}
+	c.stmtKeys[pos] = k
+	c.stmtMu.Unlock()
+	return k
 }
