@@ -2,7 +2,6 @@ package kernels
 
 import (
 	"github.com/smemlint/smemlint/affine"
-	"github.com/smemlint/smemlint/model"
 )
 
 // disjoint is a quick proof that no two threads of the relation can touch
@@ -24,40 +23,33 @@ func (ps *pairSpace) disjoint() bool {
 	}
 	n := c.Threads()
 	env := c.NewEnv(len(ps.copies))
-	byValue := map[int64][]int{}
+	progA, progB := ta.Compile(), tb.Compile()
+	f := ps.finder
+	f.entries = f.entries[:0]
 	for t := 0; t < n; t++ {
 		c.SetThread(env, t)
-		v, err := ta.Eval(env)
-		if err != nil {
+		v, ok := progA(env)
+		if !ok {
 			return false
 		}
-		if len(byValue[v]) < 2 {
-			byValue[v] = append(byValue[v], t)
-		}
+		f.entries = append(f.entries, keyed{v, int32(t)})
 	}
+	f.index.build(f.entries)
 	sa, sb := int64(ps.a.Size), int64(ps.b.Size)
 	for t := 0; t < n; t++ {
 		c.SetThread(env, t)
-		v, err := tb.Eval(env)
-		if err != nil {
+		v, ok := progB(env)
+		if !ok {
 			return false
 		}
 		// a's address minus b's lies in (-sa, sb) for overlapping bytes.
 		for delta := -sa + 1; delta < sb; delta++ {
-			for _, u := range byValue[v+d+delta] {
-				if u != t && ps.warpsAllowed(u, t) {
-					return false
-				}
+			if partners(f.index.of(v+d+delta), t, ps.q.SameWarp, ps.q.CrossWarp, func(u int) bool { return u != t }) {
+				return false
 			}
 		}
 	}
 	return true
-}
-
-// warpsAllowed reports whether the query admits two threads, by warps.
-func (ps *pairSpace) warpsAllowed(ta, tb int) bool {
-	same := ta/model.WarpSize == tb/model.WarpSize
-	return !(ps.q.SameWarp && !same || ps.q.CrossWarp && same)
 }
 
 // isCoordSafe is isCoord for symbols that may be extra (copies).

@@ -5,6 +5,7 @@ package kernels
 // two threads that share bytes.
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,71 +14,55 @@ import (
 	"github.com/smemlint/smemlint/model"
 )
 
-// pairKey indexes bytes (in units of the smaller access), per warp for
-// same-warp queries.
-type pairKey struct {
-	g    int64
-	warp int
-}
-
 // run evaluates both accesses for every thread under each assignment.
 func (ps *pairSpace) run() *Conflict {
 	env := ps.env
-	guardA := ps.a.Guard()
+	f := ps.finder
+	progA := compileAccess(ps.a.Guard(), ps.a.Addr)
+	progB := compileAccess(ps.guardB, ps.addrB)
 	var out *Conflict
 	ps.search.Each(env, func() bool {
 		if !ps.inOrder() {
 			return true
 		}
-		addrsA := ps.finder.addrs(ps.a, env, nil, guardA, ps.a.Addr)
-		addrsB := ps.finder.addrs(ps.b, env, ps.copies, ps.guardB, ps.addrB)
+		addrsA := f.addrs(ps.a, env, nil, progA)
+		addrsB := f.addrs(ps.b, env, ps.copies, progB)
 		// Index the side with fewer threads, probe with the other.
 		small, large := side{addrsA, int64(ps.a.Size), true}, side{addrsB, int64(ps.b.Size), false}
 		if reaching(addrsB) < reaching(addrsA) {
 			small, large = large, small
 		}
-		byKey := map[pairKey][]int{}
+		f.entries = f.entries[:0]
 		for t, addr := range small.addrs {
 			for off := int64(0); addr != noAddr && off < small.size; off += ps.gran {
-				if k := ps.key(addr+off, t); len(byKey[k]) < 4 && !ps.sameWarpListed(byKey[k], t) {
-					byKey[k] = append(byKey[k], t)
-				}
+				f.entries = append(f.entries, keyed{floorDiv(addr+off, ps.gran), int32(t)})
 			}
 		}
-		if len(byKey) == 0 {
+		if len(f.entries) == 0 {
 			return true
 		}
+		f.index.build(f.entries)
 		for t, addr := range large.addrs {
 			for off := int64(0); addr != noAddr && off < large.size; off += ps.gran {
-				for _, u := range byKey[ps.key(addr+off, t)] {
+				found := partners(f.index.of(floorDiv(addr+off, ps.gran)), t, ps.q.SameWarp, ps.q.CrossWarp, func(u int) bool {
 					ta, tb := u, t
 					if large.isA {
 						ta, tb = t, u
 					}
-					if ta != tb && !ps.warpOrdered(ta, tb) && !(ps.q.CrossWarp && ta/model.WarpSize == tb/model.WarpSize) {
-						out = ps.conflict(ta, tb, addr+off)
+					if ta == tb || ps.warpOrdered(ta, tb) {
 						return false
 					}
+					out = ps.conflict(ta, tb, addr+off)
+					return true
+				})
+				if found {
+					return false
 				}
 			}
 		}
 		return true
 	})
 	return out
-}
-
-// sameWarpListed reports whether, for a cross-warp query, a thread of t's
-// warp is already among ts (one per warp is enough).
-func (ps *pairSpace) sameWarpListed(ts []int, t int) bool {
-	if !ps.q.CrossWarp {
-		return false
-	}
-	for _, u := range ts {
-		if u/model.WarpSize == t/model.WarpSize {
-			return true
-		}
-	}
-	return false
 }
 
 // side is one access's addresses per thread under an assignment.
@@ -97,31 +82,46 @@ func reaching(addrs []int64) int {
 	return n
 }
 
-// addrs returns the address each thread of the block accesses through acc
-// under env (noAddr where it does not), guard and addr being acc's with the
-// symbols of rename renamed. Results are kept per access and values of its
-// symbols.
-func (f *ConflictFinder) addrs(acc *Access, env affine.Env, rename map[affine.Sym]affine.Sym, guard affine.Pred, addr affine.Expr) []int64 {
-	var key strings.Builder
-	fmt.Fprintf(&key, "%p", acc)
-	syms := append(acc.Guard().Syms(), acc.Addr.Syms()...)
-	slices.Sort(syms)
-	for _, s := range slices.Compact(syms) {
-		if f.ctx.isCoord(s) {
-			continue
+// accessProgram computes the address a thread accesses, false where the
+// thread does not make the access or the address cannot be computed.
+type accessProgram func(affine.Env) (int64, bool)
+
+func compileAccess(guard affine.Pred, addr affine.Expr) accessProgram {
+	g, a := guard.Compile(), addr.Compile()
+	return func(env affine.Env) (int64, bool) {
+		if on, ok := g(env); !ok || !on {
+			return 0, false
 		}
+		return a(env)
+	}
+}
+
+// addrs returns the address each thread of the block accesses through acc
+// under env (noAddr where it does not), prog being acc's guard and address
+// with the symbols of rename renamed. Results are kept per access and
+// values of its symbols.
+func (f *ConflictFinder) addrs(acc *Access, env affine.Env, rename map[affine.Sym]affine.Sym, prog accessProgram) []int64 {
+	syms, ok := f.syms[acc]
+	if !ok {
+		syms = append(acc.Guard().Syms(), acc.Addr.Syms()...)
+		slices.Sort(syms)
+		syms = slices.DeleteFunc(slices.Compact(syms), f.ctx.isCoord)
+		f.syms[acc] = syms
+	}
+	f.key = f.key[:0]
+	for _, s := range syms {
 		if r, ok := rename[s]; ok {
 			s = r
 		}
-		fmt.Fprintf(&key, " %d", env[s])
+		f.key = binary.AppendVarint(f.key, env[s])
 	}
-	if v, ok := f.cache[key.String()]; ok {
+	if v, ok := f.cache[addrsKey{acc, string(f.key)}]; ok {
 		return v
 	}
 	out := make([]int64, f.ctx.Threads())
 	for t := range out {
 		f.ctx.SetThread(env, t)
-		v, ok := evalAccess(guard, addr, env)
+		v, ok := prog(env)
 		if !ok {
 			v = noAddr
 		}
@@ -130,7 +130,7 @@ func (f *ConflictFinder) addrs(acc *Access, env affine.Env, rename map[affine.Sy
 	if len(f.cache) >= maxCached {
 		clear(f.cache)
 	}
-	f.cache[key.String()] = out
+	f.cache[addrsKey{acc, string(f.key)}] = out
 	return out
 }
 
@@ -153,22 +153,6 @@ func iterPos(c *Context, l *Loop, v int64) int64 {
 		}
 	}
 	return v
-}
-
-func evalAccess(guard affine.Pred, addr affine.Expr, env affine.Env) (int64, bool) {
-	if ok, err := guard.Eval(env); err != nil || !ok {
-		return 0, false
-	}
-	v, err := addr.Eval(env)
-	return v, err == nil
-}
-
-func (ps *pairSpace) key(addr int64, t int) pairKey {
-	k := pairKey{g: floorDiv(addr, ps.gran)}
-	if ps.q.SameWarp {
-		k.warp = t / model.WarpSize
-	}
-	return k
 }
 
 func floorDiv(a, b int64) int64 {

@@ -55,7 +55,19 @@ func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
 // evaluating each access once per assignment of the symbols it uses.
 type ConflictFinder struct {
 	ctx   *Context
-	cache map[string][]int64
+	cache map[addrsKey][]int64
+	syms  map[*Access][]affine.Sym // the uniform symbols of each access
+	// Scratch storage of the searches, reused from pair to pair.
+	entries []keyed
+	index   keyIndex
+	key     []byte
+}
+
+// addrsKey identifies one access's addresses under one assignment of its
+// uniform symbols (their values, encoded).
+type addrsKey struct {
+	acc  *Access
+	vals string
 }
 
 // maxCached bounds the per-thread address lists a ConflictFinder keeps.
@@ -66,7 +78,7 @@ const noAddr = math.MinInt64
 
 // Conflicts returns a ConflictFinder for the context.
 func (c *Context) Conflicts() *ConflictFinder {
-	return &ConflictFinder{ctx: c, cache: map[string][]int64{}}
+	return &ConflictFinder{ctx: c, cache: map[addrsKey][]int64{}, syms: map[*Access][]affine.Sym{}}
 }
 
 // Find is FindConflict.
