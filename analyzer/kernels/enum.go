@@ -139,7 +139,16 @@ func (c *Context) Evaluate(a *Access) *Eval { return c.evaluate(a, false) }
 // unknown offset at the first one without waste, since a check reports
 // the most favourable alignment's figure. Figures may then be incomplete
 // and Exact is false.
-func (c *Context) Judge(a *Access) *Eval { return c.evaluate(a, true) }
+//
+// The result is kept in the context, since the checks and the padding fix
+// ask again; callers must not modify it.
+func (c *Context) Judge(a *Access) *Eval {
+	if ev, ok := c.judged.Load(a); ok {
+		return ev.(*Eval)
+	}
+	ev, _ := c.judged.LoadOrStore(a, c.evaluate(a, true))
+	return ev.(*Eval)
+}
 
 func (c *Context) evaluate(a *Access, fast bool) (ev *Eval) {
 	ev = &Eval{Access: a, Exact: true, Definite: true}

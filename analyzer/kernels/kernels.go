@@ -127,6 +127,7 @@ type Context struct {
 	// same accesses.
 	stmtMu   sync.Mutex
 	stmtKeys map[token.Pos]any
+	judged   sync.Map // *Access -> *Eval, see Judge
 
 	// What Repad needs to evaluate the context again.
 	job    *job

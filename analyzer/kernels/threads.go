@@ -59,7 +59,15 @@ func (c *Context) Threads() int { return c.Shape.Block.Threads() }
 // with linear index lin.
 func (c *Context) SetThread(env affine.Env, lin int) {
 	b := c.Shape.Block
-	env[c.tx], env[c.ty], env[c.tz] = int64(lin%b.X), int64(lin/b.X%b.Y), int64(lin/(b.X*b.Y))
+	bx, by, bz := int64(b.X), int64(b.Y), int64(b.Z)
+	x, y, z, l := env[c.tx], env[c.ty], env[c.tz], int64(lin)
+	// Callers walk the threads in order: the next thread of a row is the
+	// common case, and needs no division.
+	if x >= 0 && x+1 < bx && y >= 0 && y < by && z >= 0 && z < bz && l == x+1+bx*(y+by*z) {
+		env[c.tx] = x + 1
+		return
+	}
+	env[c.tx], env[c.ty], env[c.tz] = l%bx, l/bx%by, l/(bx*by)
 }
 
 // NewEnv returns an environment for the context's symbols and extra
