@@ -306,3 +306,79 @@ func TestDivModNonNeg(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileLinearMatchesCompile checks Linear and LinearPred against the
+// general programs on random expressions, mostly linear in tx and ty with
+// uniform factors, some not (which CompileLinear must refuse).
+func TestCompileLinearMatchesCompile(t *testing.T) {
+	f := newFixture()
+	r := rand.New(rand.NewPCG(5, 6))
+	vars := [3]Sym{f.tx, f.ty, f.tx}
+	uniform := []Expr{f.N, f.K, C(0), C(3), Div(f.N, f.K), Mod(f.N, C(7))}
+	var build func(depth int) Expr
+	build = func(depth int) Expr {
+		if depth == 0 {
+			return []Expr{f.TX, f.TY, f.N, f.K, C(5)}[r.IntN(5)]
+		}
+		a := build(depth - 1)
+		u := uniform[r.IntN(len(uniform))]
+		switch r.IntN(6) {
+		case 0:
+			return Add(a, build(depth-1))
+		case 1:
+			return Sub(a, Mul(u, build(depth-1)))
+		case 2:
+			return Mul(a, u)
+		case 3:
+			return Mul(a, build(depth-1)) // tx*ty is not linear
+		case 4:
+			return Div(a, C(4)) // nor is tx/4
+		}
+		return Add(Mul(f.TX, u), Mul(u, f.TY))
+	}
+	linear, refused := 0, 0
+	for i := 0; i < 2000; i++ {
+		e := build(3)
+		p := Cmp(GE, e, build(2))
+		prog, pprog := e.Compile(), p.Compile()
+		l, ok := e.CompileLinear(vars)
+		lp, okP := p.CompileLinear(vars)
+		if !ok {
+			refused++
+			continue
+		}
+		linear++
+		for j := 0; j < 10; j++ {
+			env := f.env(0, 0, r.Int64N(100)-20, r.Int64N(9))
+			l.Bind(env)
+			if okP {
+				lp.Bind(env)
+			}
+			for k := 0; k < 5; k++ {
+				x, y := r.Int64N(64), r.Int64N(64)-8
+				env[f.tx], env[f.ty] = x, y
+				want, wantOK := prog(env)
+				got, gotOK := l.At(x, y, 0)
+				if wantOK != gotOK || wantOK && got != want {
+					t.Fatalf("%s at %v: linear %d, %v; compiled %d, %v", e.Format(f.name), env, got, gotOK, want, wantOK)
+				}
+				if okP {
+					wantP, wantOK := pprog(env)
+					gotP, gotOK := lp.At(x, y, 0)
+					if wantOK != gotOK || wantOK && gotP != wantP {
+						t.Fatalf("%s at %v: linear %v, %v; compiled %v, %v", p.Format(f.name), env, gotP, gotOK, wantP, wantOK)
+					}
+				}
+			}
+		}
+	}
+	if linear < 200 || refused < 200 {
+		t.Errorf("%d linear and %d refused expressions: the test exercises too few of one kind", linear, refused)
+	}
+	if _, ok := Mul(f.TX, f.TY).CompileLinear(vars); ok {
+		t.Error("tx*ty compiled as linear")
+	}
+	if _, ok := Div(f.TX, C(32)).CompileLinear(vars); ok {
+		t.Error("tx/32 compiled as linear")
+	}
+}

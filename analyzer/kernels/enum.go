@@ -119,7 +119,9 @@ type enumerator struct {
 	// The hot loop's compiled forms (compile).
 	addrProg   affine.Program
 	guardProgs []affine.PredProgram
-	minLarge   int // hypotheses: the smallest excess at a tried value >= 32
+	linAddr    *affine.Linear       // the address when linear in the thread index, else nil
+	linGuards  []*affine.LinearPred // per guard, likewise
+	minLarge   int                  // hypotheses: the smallest excess at a tried value >= 32
 	haveLarge  bool
 	// hypoShifts is true when the entangled unknown only moves whole warps
 	// (ty*n with warps of one row): its values are then alignments, and the

@@ -182,19 +182,41 @@ func (e *enumerator) worse(a, b Request) bool {
 func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 	c := e.ctx
 	e.compile()
+	if e.linAddr != nil {
+		e.linAddr.Bind(env)
+	}
+	for _, g := range e.linGuards {
+		if g != nil {
+			g.Bind(env)
+		}
+	}
+	b := c.Shape.Block
+	bx, by := int64(b.X), int64(b.Y)
 	n := c.Threads()
 	for w := 0; w*model.WarpSize < n; w++ {
 		req := Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
-		for lane := 0; lane < model.WarpSize; lane++ {
-			lin := w*model.WarpSize + lane
-			if lin >= n {
-				break
+		first := w * model.WarpSize
+		x, y, z := int64(first%b.X), int64(first/b.X%b.Y), int64(first/(b.X*b.Y))
+		for lane := 0; lane < model.WarpSize && first+lane < n; lane++ {
+			if lane > 0 {
+				// The next thread in linear order.
+				if x++; x == bx {
+					if x, y = 0, y+1; y == by {
+						y, z = 0, z+1
+					}
+				}
 			}
-			c.SetThread(env, lin)
-			if !e.on(env) {
+			env[c.tx], env[c.ty], env[c.tz] = x, y, z
+			if !e.on(env, x, y, z) {
 				continue
 			}
-			addr, ok := e.addrProg(env)
+			var addr int64
+			var ok bool
+			if e.linAddr != nil {
+				addr, ok = e.linAddr.At(x, y, z)
+			} else {
+				addr, ok = e.addrProg(env)
+			}
 			if !ok {
 				continue
 			}
@@ -213,9 +235,16 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 	}
 }
 
-func (e *enumerator) on(env affine.Env) bool {
-	for _, g := range e.guardProgs {
-		if v, ok := g(env); !ok || !v {
+// on reports whether the thread at x, y, z (also in env) passes the guards.
+func (e *enumerator) on(env affine.Env, x, y, z int64) bool {
+	for i, g := range e.guardProgs {
+		var v, ok bool
+		if l := e.linGuards[i]; l != nil {
+			v, ok = l.At(x, y, z)
+		} else {
+			v, ok = g(env)
+		}
+		if !ok || !v {
 			return false
 		}
 	}
@@ -223,14 +252,19 @@ func (e *enumerator) on(env affine.Env) bool {
 }
 
 // compile prepares the hot loop once: the address and guards as compiled
-// programs.
+// programs, and, where they are linear in the thread index (most are), in
+// the form that evaluates the uniform part once per warps call.
 func (e *enumerator) compile() {
 	if e.addrProg != nil {
 		return
 	}
+	coords := e.ctx.Coords()
 	e.addrProg = e.addr.Compile()
+	e.linAddr, _ = e.addr.CompileLinear(coords)
 	for _, g := range e.guards {
 		e.guardProgs = append(e.guardProgs, g.Compile())
+		l, _ := g.CompileLinear(coords)
+		e.linGuards = append(e.linGuards, l)
 	}
 }
 

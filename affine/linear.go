@@ -1,0 +1,105 @@
+package affine
+
+// Linear is an expression that is affine in three variables (a thread
+// index), base + kx·x + ky·y + kz·z, with a base and coefficients that do
+// not depend on them, compiled so that a caller evaluating it for many
+// values of the variables under one environment computes the base and
+// coefficients once (Bind) and then only multiplies (At).
+type Linear struct {
+	base  Program
+	coefs [3]Program
+	b     int64
+	k     [3]int64
+	ok    bool
+}
+
+// CompileLinear compiles e as a Linear in vars; ok is false when a
+// variable occurs other than as a term or in a product with a factor free
+// of the variables (under a division, a modulo, a bit operation).
+func (e Expr) CompileLinear(vars [3]Sym) (*Linear, bool) {
+	isVar := func(s Sym) bool { return s == vars[0] || s == vars[1] || s == vars[2] }
+	index := func(x Expr) int {
+		if x.Const != 0 || len(x.Terms) != 1 || x.Terms[0].Coef != 1 || x.Terms[0].Atom.Op != OpSym {
+			return -1
+		}
+		for i, v := range vars {
+			if x.Terms[0].Atom.Sym == v {
+				return i
+			}
+		}
+		return -1
+	}
+	base := C(e.Const)
+	var coefs [3]Expr
+	for _, t := range e.Terms {
+		term := Expr{Terms: []Term{t}}
+		a := t.Atom
+		switch {
+		case !term.DependsOn(isVar):
+			base = Add(base, term)
+		case a.Op == OpSym:
+			i := index(Expr{Terms: []Term{{Coef: 1, Atom: a}}})
+			coefs[i] = Add(coefs[i], C(t.Coef))
+		case a.Op == OpMul && index(a.X) >= 0 && !a.Y.DependsOn(isVar):
+			i := index(a.X)
+			coefs[i] = Add(coefs[i], Scale(a.Y, t.Coef))
+		case a.Op == OpMul && index(a.Y) >= 0 && !a.X.DependsOn(isVar):
+			i := index(a.Y)
+			coefs[i] = Add(coefs[i], Scale(a.X, t.Coef))
+		default:
+			return nil, false
+		}
+	}
+	l := &Linear{base: base.Compile()}
+	for i := range coefs {
+		l.coefs[i] = coefs[i].Compile()
+	}
+	return l, true
+}
+
+// Bind computes the base and coefficients under env; the variables' values
+// in env do not matter.
+func (l *Linear) Bind(env Env) {
+	l.b, l.ok = l.base(env)
+	for i, c := range l.coefs {
+		k, ok := c(env)
+		l.k[i], l.ok = k, l.ok && ok
+	}
+}
+
+// At returns the value for the variables x, y, z under the environment of
+// the last Bind, and false where the expression is undefined there (as
+// Program).
+func (l *Linear) At(x, y, z int64) (int64, bool) {
+	return l.b + l.k[0]*x + l.k[1]*y + l.k[2]*z, l.ok
+}
+
+// LinearPred is a comparison of two expressions whose difference is a
+// Linear.
+type LinearPred struct {
+	op CmpOp
+	d  *Linear
+}
+
+// CompileLinear compiles a comparison as a LinearPred in vars; ok is false
+// for other predicates and for a difference that is not linear.
+func (p Pred) CompileLinear(vars [3]Sym) (*LinearPred, bool) {
+	op, x, y, ok := p.Comparison()
+	if !ok {
+		return nil, false
+	}
+	d, ok := Sub(x, y).CompileLinear(vars)
+	if !ok {
+		return nil, false
+	}
+	return &LinearPred{op: op, d: d}, true
+}
+
+// Bind is Linear.Bind.
+func (p *LinearPred) Bind(env Env) { p.d.Bind(env) }
+
+// At returns the value of the comparison for x, y, z, as PredProgram.
+func (p *LinearPred) At(x, y, z int64) (value, ok bool) {
+	v, ok := p.d.At(x, y, z)
+	return compare(p.op, v, 0), ok
+}
