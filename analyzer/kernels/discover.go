@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -28,6 +29,7 @@ type finder struct {
 	launches   []*launch
 	launched   map[*types.Func]bool
 	hosts      map[ast.Node]*hostScope // host functions' constant-valued variables
+	foreignMu  sync.Mutex              // kernels are evaluated in parallel
 	foreign    map[string]*foreignPkg  // imported packages' kernels, by path
 	notes      []Note
 	src        *sources // file contents, for the texts of messages

@@ -51,7 +51,9 @@ func (f *finder) foreignDecl(fn *types.Func) (*ast.FuncDecl, *types.Info, *types
 	if fn.Pkg() == nil {
 		return nil, nil, nil, false
 	}
+	f.foreignMu.Lock()
 	fp := f.loadForeign(fn.Pkg())
+	f.foreignMu.Unlock()
 	if fp == nil || fp.err != nil {
 		return nil, nil, nil, false
 	}

@@ -6,7 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -150,18 +152,56 @@ func run(pass *analysis.Pass) (any, error) {
 	exportSource(pass)
 	f := newFinder(pass, cfg)
 	f.find()
-	for _, job := range f.jobs() {
-		ctx, err := safeEvaluate(pass, cfg, f, job)
-		if err != nil {
-			res.Notes = append(res.Notes, Note{job.pos, err.Error()})
+	jobs := f.jobs()
+	ctxs, errs := evaluateAll(pass, cfg, f, jobs)
+	for i, job := range jobs {
+		if errs[i] != nil {
+			res.Notes = append(res.Notes, Note{job.pos, errs[i].Error()})
 			continue
 		}
-		if ctx != nil {
-			res.Contexts = append(res.Contexts, ctx)
+		if ctxs[i] != nil {
+			res.Contexts = append(res.Contexts, ctxs[i])
 		}
 	}
 	res.Notes = append(res.Notes, f.notes...)
 	return res, nil
+}
+
+// evaluateAll evaluates the jobs on as many goroutines as there are
+// processors: the interpretation is the one part of the analysis that no
+// other analyzer runs beside. Jobs that share a host function share its
+// scope, which keeps state while it evaluates, so they run one after the
+// other on one goroutine. Results are in job order.
+func evaluateAll(pass *analysis.Pass, cfg *config.Config, f *finder, jobs []job) ([]*Context, []error) {
+	ctxs, errs := make([]*Context, len(jobs)), make([]error, len(jobs))
+	var groups [][]int
+	byHost := map[*hostScope]int{}
+	for i, j := range jobs {
+		if j.host == nil {
+			groups = append(groups, []int{i})
+			continue
+		}
+		g, ok := byHost[j.host]
+		if !ok {
+			g = len(groups)
+			byHost[j.host] = g
+			groups = append(groups, nil)
+		}
+		groups[g] = append(groups[g], i)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(groups)) {
+		wg.Go(func() {
+			for g := next.Add(1) - 1; g < int64(len(groups)); g = next.Add(1) - 1 {
+				for _, i := range groups[g] {
+					ctxs[i], errs[i] = safeEvaluate(pass, cfg, f, jobs[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return ctxs, errs
 }
 
 // importsSimt reports whether pkg uses the kernel API; the others are
