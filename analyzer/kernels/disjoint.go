@@ -25,26 +25,34 @@ func (ps *pairSpace) disjoint() bool {
 	env := c.NewEnv(len(ps.copies))
 	progA, progB := ta.Compile(), tb.Compile()
 	f := ps.finder
-	f.entries = f.entries[:0]
+	sa, sb := int64(ps.a.Size), int64(ps.b.Size)
+	g := min(sa, sb)
+	// Index a's bytes in units of the smaller access, so that b's probe
+	// looks up a unit or two rather than every byte distance; a candidate
+	// is then checked byte for byte.
+	f.entries, f.vals = f.entries[:0], f.vals[:0]
 	for t := 0; t < n; t++ {
 		c.SetThread(env, t)
 		v, ok := progA(env)
 		if !ok {
 			return false
 		}
-		f.entries = append(f.entries, keyed{v, int32(t)})
+		f.vals = append(f.vals, v)
+		for k := floorDiv(v, g); k <= floorDiv(v+sa-1, g); k++ {
+			f.entries = append(f.entries, keyed{k, int32(t)})
+		}
 	}
 	f.index.build(f.entries)
-	sa, sb := int64(ps.a.Size), int64(ps.b.Size)
 	for t := 0; t < n; t++ {
 		c.SetThread(env, t)
 		v, ok := progB(env)
 		if !ok {
 			return false
 		}
-		// a's address minus b's lies in (-sa, sb) for overlapping bytes.
-		for delta := -sa + 1; delta < sb; delta++ {
-			if partners(f.index.of(v+d+delta), t, ps.q.SameWarp, ps.q.CrossWarp, func(u int) bool { return u != t }) {
+		lo := v + d // b's first byte, in a's terms
+		overlaps := func(u int) bool { return u != t && f.vals[u] < lo+sb && lo < f.vals[u]+sa }
+		for k := floorDiv(lo, g); k <= floorDiv(lo+sb-1, g); k++ {
+			if partners(f.index.of(k), t, ps.q.SameWarp, ps.q.CrossWarp, overlaps) {
 				return false
 			}
 		}

@@ -59,6 +59,7 @@ type ConflictFinder struct {
 	syms  map[*Access][]affine.Sym // the uniform symbols of each access
 	// Scratch storage of the searches, reused from pair to pair.
 	entries []keyed
+	vals    []int64
 	index   keyIndex
 	key     []byte
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -20,12 +21,17 @@ func (c *Context) Path(pos token.Pos) []ast.Node {
 }
 
 // pathIn returns the nodes of f that hold pos, innermost first, f last.
-// It descends only into the node that holds pos, where
-// astutil.PathEnclosingInterval lists every node's children on the way:
-// the checks ask for the statements of many accesses.
+// It finds the declaration by binary search and descends only into the
+// nodes that hold pos, where astutil.PathEnclosingInterval lists every
+// node's children on the way: the checks ask for the statements of many
+// accesses, in files of many kernels.
 func pathIn(f *ast.File, pos token.Pos) []ast.Node {
+	i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
+	if i == len(f.Decls) || f.Decls[i].Pos() > pos {
+		return []ast.Node{f}
+	}
 	var path []ast.Node
-	ast.Inspect(f, func(n ast.Node) bool {
+	ast.Inspect(f.Decls[i], func(n ast.Node) bool {
 		if n == nil || pos < n.Pos() || pos >= n.End() {
 			return false
 		}
@@ -33,7 +39,7 @@ func pathIn(f *ast.File, pos token.Pos) []ast.Node {
 		return true
 	})
 	slices.Reverse(path)
-	return path
+	return append(path, f)
 }
 
 // FuncAt returns the function declaration or literal whose body holds pos,

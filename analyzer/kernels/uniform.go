@@ -52,7 +52,28 @@ func (c *Context) PredLevel(p affine.Pred) Level {
 
 // ExprLevel returns the uniformity of an integer value, as PredLevel.
 func (c *Context) ExprLevel(e affine.Expr) Level {
+	if c.Shape.Block.X >= 2 && !e.DependsOn(c.IsVaryingData) {
+		if k, ok := c.txCoefficient(e); ok && k != 0 {
+			// Lanes 0 and 1 of the first warp differ by k: no search.
+			return Varying
+		}
+	}
 	return c.level(e.Syms(), e.Compile())
+}
+
+// txCoefficient returns k when e is k·tx plus terms free of tx.
+func (c *Context) txCoefficient(e affine.Expr) (int64, bool) {
+	isTx := func(s affine.Sym) bool { return s == c.tx }
+	k := int64(0)
+	for _, t := range e.Terms {
+		switch {
+		case t.Atom.Op == affine.OpSym && t.Atom.Sym == c.tx:
+			k += t.Coef
+		case (affine.Expr{Terms: []affine.Term{t}}).DependsOn(isTx):
+			return 0, false
+		}
+	}
+	return k, true
 }
 
 func (c *Context) level(syms []affine.Sym, eval func(affine.Env) (int64, bool)) Level {
