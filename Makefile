@@ -78,7 +78,7 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./simt/
 	@echo "== simcheck: seed 001 reduction traced vs plain (target <= 5x): x-plain of BenchmarkTracedReduction above"
 	@echo "== analyzer: a generated package of 1,000 kernels (target <= 1.5x go vet, < 2 s)"
-	$(GO) run ./internal/benchcmd -smemlint $(BIN)/smemlint -kernels 1000 -runs 5
+	$(GO) run ./internal/benchcmd -smemlint $(BIN)/smemlint -kernels 1000 -runs 11
 
 clean:
 	rm -rf $(BIN)

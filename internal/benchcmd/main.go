@@ -59,26 +59,38 @@ func run(bin string, kernels, runs int) error {
 		{"smemlint (standalone)", []string{bin, "./gen"}},
 	}
 	fmt.Printf("generated package: %d kernels in %s\n", kernels, dir)
-	medians := make([]time.Duration, len(commands))
-	for i, c := range commands {
+	for _, c := range commands {
 		if _, err := timeOnce(dir, c.args, -1); err != nil { // warm the build cache
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
-		var times []time.Duration
-		for r := 0; r < runs; r++ {
-			d, err := timeOnce(dir, c.args, r)
+	}
+	// The commands take turns, run by run, so that a machine whose speed
+	// drifts slows all of them alike; ratios are taken run by run too.
+	times := make([][]time.Duration, len(commands))
+	for r := 0; r < runs; r++ {
+		for i, c := range commands {
+			d, err := timeOnce(dir, c.args, r*len(commands)+i)
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.name, err)
 			}
-			times = append(times, d)
+			times[i] = append(times[i], d)
 		}
-		slices.Sort(times)
-		medians[i] = times[len(times)/2]
-		fmt.Printf("%-28s median %6.2fs  (min %.2fs, max %.2fs, %d runs)\n", c.name, medians[i].Seconds(),
-			times[0].Seconds(), times[len(times)-1].Seconds(), runs)
 	}
-	fmt.Printf("ratio go vet -vettool=smemlint / go vet:   %.2f× (target ≤ 1.5×)\n", medians[1].Seconds()/medians[0].Seconds())
-	fmt.Printf("ratio smemlint standalone / go vet:        %.2f×\n", medians[2].Seconds()/medians[0].Seconds())
+	for i, c := range commands {
+		ts := slices.Sorted(slices.Values(times[i]))
+		fmt.Printf("%-28s median %6.2fs  (min %.2fs, max %.2fs, %d runs)\n", c.name, ts[len(ts)/2].Seconds(),
+			ts[0].Seconds(), ts[len(ts)-1].Seconds(), runs)
+	}
+	ratio := func(i int) float64 {
+		var rs []float64
+		for r := range times[i] {
+			rs = append(rs, times[i][r].Seconds()/times[0][r].Seconds())
+		}
+		slices.Sort(rs)
+		return rs[len(rs)/2]
+	}
+	fmt.Printf("ratio go vet -vettool=smemlint / go vet:   %.2f× (median of %d paired runs; target ≤ 1.5×)\n", ratio(1), runs)
+	fmt.Printf("ratio smemlint standalone / go vet:        %.2f×\n", ratio(2))
 	return nil
 }
 
