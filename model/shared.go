@@ -137,7 +137,7 @@ func (a *Arch) degree(r *Request, mask uint32) (ways, bank int) {
 		if i > 0 && u == units[i-1] {
 			continue // lanes sharing a row of a bank: broadcast
 		}
-		perBank[u%uint64(a.Banks)]++
+		perBank[u&uint64(a.Banks-1)]++ // u % Banks
 	}
 	for b := 0; b < a.Banks; b++ {
 		if perBank[b] > ways {
@@ -179,7 +179,7 @@ func (a *Arch) lanesOnBank(r *Request, mask uint32, bank int) uint32 {
 		n := bits.TrailingZeros32(m)
 		first, last := a.wordSpan(r.Addr[n], r.Size)
 		for w := first; w <= last; w++ {
-			if a.BankOf(w*int64(a.BankWidth)) == bank {
+			if int(w&int64(a.Banks-1)) == bank { // Banks is a power of two
 				lanes |= 1 << n
 			}
 		}

@@ -116,7 +116,9 @@ type enumerator struct {
 	// after the context's symbols (the context is shared and read-only).
 	addr  affine.Expr
 	synth []string // names of those symbols
-	// The hot loop's compiled forms (compile).
+	// The hot loop's compiled forms (compile): the linear form where there
+	// is one, else the program.
+	compiled   bool
 	addrProg   affine.Program
 	guardProgs []affine.PredProgram
 	linAddr    *affine.Linear       // the address when linear in the thread index, else nil

@@ -251,20 +251,26 @@ func (e *enumerator) on(env affine.Env, x, y, z int64) bool {
 	return true
 }
 
-// compile prepares the hot loop once: the address and guards as compiled
-// programs, and, where they are linear in the thread index (most are), in
-// the form that evaluates the uniform part once per warps call.
+// compile prepares the hot loop once: the address and each guard in the
+// form that evaluates the uniform part once per warps call where they are
+// linear in the thread index (most are), else as compiled programs.
 func (e *enumerator) compile() {
-	if e.addrProg != nil {
+	if e.compiled {
 		return
 	}
 	coords := e.ctx.Coords()
-	e.addrProg = e.addr.Compile()
-	e.linAddr, _ = e.addr.CompileLinear(coords)
+	e.compiled = true
+	var ok bool
+	if e.linAddr, ok = e.addr.CompileLinear(coords); !ok {
+		e.addrProg = e.addr.Compile()
+	}
 	for _, g := range e.guards {
-		e.guardProgs = append(e.guardProgs, g.Compile())
-		l, _ := g.CompileLinear(coords)
-		e.linGuards = append(e.linGuards, l)
+		l, ok := g.CompileLinear(coords)
+		var prog affine.PredProgram
+		if !ok {
+			prog = g.Compile()
+		}
+		e.linGuards, e.guardProgs = append(e.linGuards, l), append(e.guardProgs, prog)
 	}
 }
 
