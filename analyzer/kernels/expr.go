@@ -64,8 +64,20 @@ func (in *interp) eval(e ast.Expr) value {
 	if !in.step() {
 		return none()
 	}
-	if tv, ok := in.info.Types[e]; ok && tv.Value != nil {
-		return constValue(tv.Value)
+	switch x := e.(type) {
+	case *ast.Ident:
+		// A constant's value, without the expression map (the costliest
+		// lookup of the interpretation, and identifiers the commonest
+		// expressions).
+		if c, ok := in.info.ObjectOf(x).(*types.Const); ok {
+			return constValue(c.Val())
+		}
+	case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr, *ast.CompositeLit, *ast.TypeAssertExpr, *ast.FuncLit:
+		// Never constant.
+	default:
+		if tv, ok := in.info.Types[e]; ok && tv.Value != nil {
+			return constValue(tv.Value)
+		}
 	}
 	switch x := e.(type) {
 	case *ast.ParenExpr:
@@ -177,6 +189,18 @@ func (in *interp) tracked(x ast.Expr) bool {
 
 // builtinDim returns t.ThreadIdx, t.BlockIdx, t.BlockDim or t.GridDim.
 func (in *interp) builtinDim(name string) value {
+	if v, ok := in.dims[name]; ok {
+		return v
+	}
+	if in.dims == nil {
+		in.dims = map[string]value{}
+	}
+	v := in.makeDim(name)
+	in.dims[name] = v
+	return v
+}
+
+func (in *interp) makeDim(name string) value {
 	c := in.ctx
 	dim := func(x, y, z value) value {
 		return value{kind: vStruct, fields: map[string]value{"X": x, "Y": y, "Z": z}}

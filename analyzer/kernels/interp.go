@@ -50,6 +50,10 @@ type interp struct {
 	nextShared int64
 	dynamic    *Array
 	gaveUp     bool
+	// dims caches the thread's built-in Dim3 values (ThreadIdx, ...),
+	// which never change within a context; struct values are copied on
+	// write.
+	dims map[string]value
 }
 
 type retValue struct {
