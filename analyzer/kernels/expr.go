@@ -69,7 +69,7 @@ func (in *interp) eval(e ast.Expr) value {
 		// A constant's value, without the expression map (the costliest
 		// lookup of the interpretation, and identifiers the commonest
 		// expressions).
-		if c, ok := in.info.ObjectOf(x).(*types.Const); ok {
+		if c, ok := in.useOf(x).(*types.Const); ok {
 			return constValue(c.Val())
 		}
 	case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr, *ast.CompositeLit, *ast.TypeAssertExpr, *ast.FuncLit:
@@ -129,8 +129,17 @@ func constValue(v constant.Value) value {
 	return none()
 }
 
+// useOf is info.ObjectOf for an identifier in an expression, which is
+// far more often a use than a definition: Uses is looked up first.
+func (in *interp) useOf(id *ast.Ident) types.Object {
+	if obj := in.info.Uses[id]; obj != nil {
+		return obj
+	}
+	return in.info.Defs[id]
+}
+
 func (in *interp) lookup(id *ast.Ident) value {
-	obj := in.info.ObjectOf(id)
+	obj := in.useOf(id)
 	if obj == nil {
 		return none()
 	}
