@@ -3,13 +3,13 @@ package bankconflict
 import (
 	_ "embed"
 	"fmt"
-	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/analyzer/internal/sitereport"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 )
 
@@ -27,34 +27,12 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
-	rep := report.New(pass, "bankconflict")
-	// x[i] += y loads and stores x[i] at one position: one report there.
-	reported := map[token.Pos]bool{}
-	for _, s := range Sites(res) {
-		ev := s.Worst
-		if reported[s.Node.Pos()] {
-			continue
-		}
-		switch {
-		case ev.Skip != "":
-			if res.Config.Verbose {
-				rep.Reportf(s.Node, fmt.Sprintf("note: shared %s %s not evaluated: %s", verb(s.Store), ev.Access.Text, ev.Skip))
-			}
-		case ev.Shown():
-			msg := Message(ev)
-			if res.Config.Verbose {
-				msg += Totals(ev)
-			}
-			d := analysis.Diagnostic{Pos: s.Node.Pos(), End: s.Node.End(), Message: msg}
-			if fix, ok := paddingFix(pass, s); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
-			rep.Report(d)
-			reported[s.Node.Pos()] = true
-		case res.Config.Verbose:
-			rep.Reportf(s.Node, "note: "+Message(ev)+Totals(ev))
-		}
-	}
+	sitereport.Report(report.New(pass, "bankconflict"), res.Config.Verbose, Sites(res), sitereport.Check{
+		Finding: (*kernels.Eval).Shown,
+		Message: Message,
+		Totals:  Totals,
+		Fix:     func(s *kernels.AccessSite) (analysis.SuggestedFix, bool) { return paddingFix(pass, s) },
+	})
 	return nil, nil
 }
 
@@ -76,18 +54,11 @@ func worse(a, b *kernels.Eval) bool {
 	return a.Worst.Shared.Wavefronts > b.Worst.Shared.Wavefronts
 }
 
-func verb(store bool) string {
-	if store {
-		return "store"
-	}
-	return "load"
-}
-
 // Message describes the worst request of an evaluated access.
 func Message(ev *kernels.Eval) string {
 	a, w := ev.Access, ev.Worst.Shared
 	var b strings.Builder
-	fmt.Fprintf(&b, "shared %s %s: ", verb(a.Store), a.Text)
+	fmt.Fprintf(&b, "shared %s %s: ", a.Verb(), a.Text)
 	if w.Ways > 1 {
 		fmt.Fprintf(&b, "%d-way bank conflict (%s, ideal %d)", w.Ways, report.Plural(w.Wavefronts, "wavefront"), w.Ideal)
 		hit := "hit"

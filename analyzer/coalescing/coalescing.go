@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"math/bits"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/analyzer/internal/sitereport"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 	"github.com/smemlint/smemlint/model"
 )
@@ -31,30 +31,11 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
-	rep := report.New(pass, "coalescing")
-	// x[i] += y loads and stores x[i] at one position: one report there.
-	reported := map[token.Pos]bool{}
-	for _, s := range sites(res) {
-		ev := s.Worst
-		if reported[s.Node.Pos()] {
-			continue
-		}
-		switch {
-		case ev.Skip != "":
-			if res.Config.Verbose {
-				rep.Reportf(s.Node, fmt.Sprintf("note: global %s %s not evaluated: %s", verb(s.Store), ev.Access.Text, ev.Skip))
-			}
-		case ev.Shown() && !misalignedOnly(ev):
-			msg := Message(pass, ev)
-			if res.Config.Verbose {
-				msg += totals(ev)
-			}
-			rep.Reportf(s.Node, msg)
-			reported[s.Node.Pos()] = true
-		case res.Config.Verbose:
-			rep.Reportf(s.Node, "note: "+Message(pass, ev)+totals(ev))
-		}
-	}
+	sitereport.Report(report.New(pass, "coalescing"), res.Config.Verbose, sites(res), sitereport.Check{
+		Finding: func(ev *kernels.Eval) bool { return ev.Shown() && !misalignedOnly(ev) },
+		Message: func(ev *kernels.Eval) string { return Message(pass, ev) },
+		Totals:  totals,
+	})
 	return nil, nil
 }
 
@@ -78,18 +59,11 @@ func totals(ev *kernels.Eval) string {
 	return fmt.Sprintf("; per block: %s, %s", report.Plural(ev.Requests, "request"), report.Plural(ev.Total, "sector"))
 }
 
-func verb(store bool) string {
-	if store {
-		return "store"
-	}
-	return "load"
-}
-
 // Message describes the worst request of an evaluated global access.
 func Message(pass *analysis.Pass, ev *kernels.Eval) string {
 	a, w := ev.Access, ev.Worst.Global
 	var b strings.Builder
-	fmt.Fprintf(&b, "global %s %s: ", verb(a.Store), a.Text)
+	fmt.Fprintf(&b, "global %s %s: ", a.Verb(), a.Text)
 	if ev.Stride != "" && w.Sectors > w.Ideal {
 		b.WriteString("up to ")
 	}

@@ -31,6 +31,14 @@ type Access struct {
 // Space returns "shared" or "global".
 func (a *Access) Space() string { return a.Array.Space.String() }
 
+// Verb names the kind of access for messages: "load" or "store".
+func (a *Access) Verb() string {
+	if a.Store {
+		return "store"
+	}
+	return "load"
+}
+
 // Shared reports whether a is a shared-memory access.
 func (a *Access) Shared() bool { return a.Array.Space == spaceShared }
 

@@ -67,7 +67,7 @@ func heatmap(k *Kernel, selected map[*Target]bool) string {
 	fmt.Fprintf(&s, `<text x="%d" y="%d">lane →</text>`, labelWidth+model.WarpSize*cellSize+8, headHeight-10)
 	for i, t := range k.Targets {
 		y := headHeight + i*cellSize
-		label := fmt.Sprintf("%d:%d %s %s %s", t.Pos.Line, t.Pos.Column, t.Access.Space(), verb(t.Access.Store), t.Access.Text)
+		label := fmt.Sprintf("%d:%d %s %s %s", t.Pos.Line, t.Pos.Column, t.Access.Space(), t.Access.Verb(), t.Access.Text)
 		weight := "normal"
 		if selected[t] {
 			weight = "bold"

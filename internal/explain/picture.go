@@ -17,7 +17,7 @@ import (
 // launch shape and profile, the picture of its worst request, and the fix.
 func Write(w io.Writer, k *Kernel, t *Target) {
 	a, ev := t.Access, t.Eval
-	fmt.Fprintf(w, "%s:%d:%d: %s %s %s\n", relative(t.Pos.Filename), t.Pos.Line, t.Pos.Column, a.Space(), verb(a.Store), a.Text)
+	fmt.Fprintf(w, "%s:%d:%d: %s %s %s\n", relative(t.Pos.Filename), t.Pos.Line, t.Pos.Column, a.Space(), a.Verb(), a.Text)
 	fmt.Fprintf(w, "kernel %s, %s, %s\n", k.Ctx.Kernel, shapeSource(k), archText(k.Ctx.Arch))
 	if ev.Skip != "" {
 		fmt.Fprintf(w, "not evaluated: %s\n", ev.Skip)
@@ -27,7 +27,7 @@ func Write(w io.Writer, k *Kernel, t *Target) {
 		fmt.Fprintf(w, "%s: %s\n", t.Finding.Check, t.Finding.Message)
 	}
 	r := ev.Worst
-	fmt.Fprintf(w, "worst request: warp %d, %s, %d-byte %ss", r.Warp, lanes(r.Req.On), r.Req.Size, verb(a.Store))
+	fmt.Fprintf(w, "worst request: warp %d, %s, %d-byte %ss", r.Warp, lanes(r.Req.On), r.Req.Size, a.Verb())
 	if r.Bindings != "" {
 		fmt.Fprintf(w, ", at %s", r.Bindings)
 	}
@@ -262,13 +262,6 @@ func shapeSource(k *Kernel) string {
 
 func archText(a *model.Arch) string {
 	return fmt.Sprintf("%s: %d banks of %d bytes, %d-byte sectors", a.Name, a.Banks, a.BankWidth, a.SectorBytes)
-}
-
-func verb(store bool) string {
-	if store {
-		return "store"
-	}
-	return "load"
 }
 
 func plural(n int, word string) string {

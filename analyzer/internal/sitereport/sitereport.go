@@ -1,0 +1,59 @@
+// Package sitereport reports the evaluated access sites of a check that
+// judges each access by its worst request (bankconflict, coalescing): one
+// diagnostic per source position, notes under -verbose.
+package sitereport
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/analyzer/kernels"
+)
+
+// Check says how one check words its findings.
+type Check struct {
+	// Finding reports whether a site's worst evaluation is reported.
+	Finding func(ev *kernels.Eval) bool
+	// Message describes the worst evaluation; Totals adds, for -verbose,
+	// what one block's requests add up to.
+	Message, Totals func(ev *kernels.Eval) string
+	// Fix proposes a fix for a finding; nil when the check has none.
+	Fix func(s *kernels.AccessSite) (analysis.SuggestedFix, bool)
+}
+
+// Report reports sites: a diagnostic for each finding and, under
+// -verbose, a note for every other site, evaluated or not.
+func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c Check) {
+	// x[i] += y loads and stores x[i] at one position: one report there.
+	reported := map[token.Pos]bool{}
+	for _, s := range sites {
+		ev := s.Worst
+		if reported[s.Node.Pos()] {
+			continue
+		}
+		switch {
+		case ev.Skip != "":
+			if verbose {
+				rep.Reportf(s.Node, fmt.Sprintf("note: %s %s %s not evaluated: %s", ev.Access.Space(), ev.Access.Verb(), ev.Access.Text, ev.Skip))
+			}
+		case c.Finding(ev):
+			msg := c.Message(ev)
+			if verbose {
+				msg += c.Totals(ev)
+			}
+			d := analysis.Diagnostic{Pos: s.Node.Pos(), End: s.Node.End(), Message: msg}
+			if c.Fix != nil {
+				if fix, ok := c.Fix(s); ok {
+					d.SuggestedFixes = []analysis.SuggestedFix{fix}
+				}
+			}
+			rep.Report(d)
+			reported[s.Node.Pos()] = true
+		case verbose:
+			rep.Reportf(s.Node, "note: "+c.Message(ev)+c.Totals(ev))
+		}
+	}
+}
