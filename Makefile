@@ -52,12 +52,14 @@ unit:
 	$(GO) test -race ./...
 	cd gclplugin && $(GO) vet ./... && $(GO) test ./...
 
-# simcheck runs the tests of the example kernels and of the analyzer's
-# H100 row kernels traced in the simulator, and fails when a request any
-# of them makes contradicts what smemlint predicts for its site.
+# simcheck runs the tests of the example kernels, of the H100 row kernels
+# (testdata/hw) and of the checks' kernels that run, traced in the
+# simulator, and fails when a request any of them makes contradicts what
+# smemlint predicts for its site.
 simcheck: build
 	$(BIN)/smemlint simcheck -short ./examples/...
-	cd analyzer/testdata && $(BIN)/smemlint simcheck -short ./hwshared ./hwglobal ./barrier ./shuffle ./cluster
+	cd testdata && $(BIN)/smemlint simcheck -short ./hw/...
+	cd analyzer/testdata && $(BIN)/smemlint simcheck -short ./barrier ./shuffle ./cluster
 
 # fuzz checks 10,000 random kernels (seeds 1 to 10000): each is analyzed
 # from its Go source and run traced in the simulator, and every site's

@@ -8,6 +8,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/testdir"
+	corpora "github.com/smemlint/smemlint/internal/testdir"
 )
 
 func TestCoalescing(t *testing.T) {
@@ -25,12 +26,13 @@ func TestVerbose(t *testing.T) {
 }
 
 // TestH100Rows checks a kernel for every global-memory row of
-// shared/hw/RESULTS.md: each diagnostic states the measured figure.
+// docs/hardware.md (testdata/hw/global): each diagnostic states the measured
+// figure.
 func TestH100Rows(t *testing.T) {
-	dir := testdir.Dir(t)
+	dir := corpora.Corpora(t)
 	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
 		t.Fatal(err)
 	}
 	defer config.Analyzer.Flags.Set("verbose", "false")
-	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/cases/hwglobal")
+	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/corpora/hw/global")
 }

@@ -1,16 +1,16 @@
-package hwshared
+package shared
 
 import (
 	"testing"
 
-	"example.com/cases/internal/rowlaunch"
+	"example.com/corpora/hw/internal/rowlaunch"
 	"github.com/smemlint/smemlint/simt"
 )
 
 // rows lists every row kernel with the launch shape of its directive, so
 // that the rows run in the simulator too: traced by smemlint simcheck,
 // each row's requests are measured and compared with the figure the
-// analyzer states (the H100's, from shared/hw/RESULTS.md). The kernels
+// analyzer states (the H100's, from docs/hardware.md). The kernels
 // are held as func values, so that the launches below add no kernel
 // context of their own to the analysis.
 var rows = []struct {

@@ -1,4 +1,4 @@
-// Package rowlaunch launches the H100 row kernels of hwshared and hwglobal
+// Package rowlaunch launches the H100 row kernels of hw/shared and hw/global
 // on global buffers large enough for every row, so that their tests (and
 // smemlint simcheck, which traces them) run each row with its shape.
 package rowlaunch

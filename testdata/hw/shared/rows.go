@@ -1,8 +1,8 @@
-// Package hwshared holds one kernel per shared-memory row of the H100
-// measurements in shared/hw/RESULTS.md. Each diagnostic (a note under
+// Package shared holds one kernel per shared-memory row of the H100
+// measurements in docs/hardware.md. Each diagnostic (a note under
 // -verbose when there is no conflict) must state the measured wavefronts
 // per request.
-package hwshared
+package shared
 
 import "github.com/smemlint/smemlint/simt"
 

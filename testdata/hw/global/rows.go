@@ -1,8 +1,8 @@
-// Package hwglobal holds one kernel per global-memory row of the H100
-// measurements in shared/hw/RESULTS.md. Each diagnostic (a note under
+// Package global holds one kernel per global-memory row of the H100
+// measurements in docs/hardware.md. Each diagnostic (a note under
 // -verbose when the access is coalesced) must state the measured sectors
 // per request.
-package hwglobal
+package global
 
 import "github.com/smemlint/smemlint/simt"
 
