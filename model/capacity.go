@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Occupancy is how many blocks of one kernel fit on a streaming
 // multiprocessor, and what limits them.
@@ -37,9 +40,13 @@ func (a *Arch) CheckSharedSize(static, dynamic int) error {
 		return fmt.Errorf("static shared memory %s exceeds the %s a block may declare statically on %s",
 			Bytes(static), Bytes(a.StaticSharedPerBlock), a.Name)
 	}
-	if static+dynamic > a.MaxSharedPerBlock {
+	if dynamic > a.MaxSharedPerBlock-static { // static+dynamic may overflow
+		total := "more than " + Bytes(math.MaxInt)
+		if dynamic <= math.MaxInt-static {
+			total = Bytes(static + dynamic)
+		}
 		return fmt.Errorf("shared memory %s (static %s + dynamic %s) exceeds the %s per block of %s",
-			Bytes(static+dynamic), Bytes(static), Bytes(dynamic), Bytes(a.MaxSharedPerBlock), a.Name)
+			total, Bytes(static), Bytes(dynamic), Bytes(a.MaxSharedPerBlock), a.Name)
 	}
 	return nil
 }

@@ -29,27 +29,14 @@ func mulSat(a, b int) int {
 
 func volume(d Dim3) int { return mulSat(mulSat(d.X, d.Y), d.Z) }
 
-// checkShape rejects negative dimensions and a zero X.
-func checkShape(field string, d Dim3) string {
-	if d.X < 0 || d.Y < 0 || d.Z < 0 {
-		return fmt.Sprintf("%s %s has a negative dimension", field, shape(d))
-	}
-	if d.X == 0 {
-		return fmt.Sprintf("%s %s: X must be at least 1 (only Y and Z may be 0, meaning 1)", field, shape(d))
-	}
-	return ""
+// shape returns cfg's launch shape for model.CheckLaunch, which holds the
+// rules the analyzer applies to the same shapes.
+func (cfg Config) shape() model.LaunchShape {
+	d := func(d Dim3) [3]int { return [3]int{d.X, d.Y, d.Z} }
+	return model.LaunchShape{Grid: d(cfg.Grid), Block: d(cfg.Block), Cluster: d(cfg.Cluster), SharedBytes: int64(cfg.SharedBytes)}
 }
 
-// checkLimits rejects a shape with a dimension over the per-dimension limit.
-func checkLimits(field string, d Dim3, max [3]int, arch string) string {
-	for i, v := range [3]int{d.X, d.Y, d.Z} {
-		if v > max[i] {
-			return fmt.Sprintf("%s %s: %c is %d; %s allows at most %d in %c",
-				field, shape(d), "XYZ"[i], v, arch, max[i], "XYZ"[i])
-		}
-	}
-	return ""
-}
+
 
 // newLaunch validates cfg and returns the launch it describes.
 func newLaunch(cfg Config, kernel func(*Thread)) (*launch, *LaunchError) {
@@ -63,33 +50,12 @@ func newLaunch(cfg Config, kernel func(*Thread)) (*launch, *LaunchError) {
 	if err != nil {
 		return nil, msg("Arch: %v", err)
 	}
-	for _, f := range []struct {
-		name string
-		d    Dim3
-	}{{"grid", cfg.Grid}, {"block", cfg.Block}} {
-		if m := checkShape(f.name, f.d); m != "" {
-			return nil, msg("%s", m)
-		}
+	if err := arch.CheckLaunch(cfg.shape()); err != nil {
+		return nil, msg("%v", err)
 	}
-	grid, blk := norm(cfg.Grid), norm(cfg.Block)
-	if n := volume(blk); n > arch.MaxThreadsPerBlock {
-		return nil, msg("block %s has %d threads; %s allows at most %d", shape(blk), n, arch.Name, arch.MaxThreadsPerBlock)
-	}
-	if m := checkLimits("block", blk, arch.MaxBlockDim, arch.Name); m != "" {
-		return nil, msg("%s", m)
-	}
-	if m := checkLimits("grid", grid, arch.MaxGridDim, arch.Name); m != "" {
-		return nil, msg("%s", m)
-	}
-	cl, lerr := checkCluster(cfg.Cluster, grid, arch, msg)
-	if lerr != nil {
-		return nil, lerr
-	}
-	if cfg.SharedBytes < 0 {
-		return nil, msg("SharedBytes is %d; it must not be negative", cfg.SharedBytes)
-	}
-	if err := arch.CheckSharedSize(0, cfg.SharedBytes); err != nil {
-		return nil, msg("SharedBytes: %v", err)
+	grid, blk, cl := norm(cfg.Grid), norm(cfg.Block), Dim3{1, 1, 1}
+	if cfg.Cluster != (Dim3{}) {
+		cl = norm(cfg.Cluster)
 	}
 	l := &launch{cfg: cfg, arch: arch, kernel: kernel, grid: grid, block: blk, cluster: cl}
 	l.failAt.Store(math.MaxInt64)
@@ -115,28 +81,6 @@ func groupName(blocks int) string {
 	return fmt.Sprintf("a cluster of %d blocks", blocks)
 }
 
-// checkCluster validates the cluster shape; the zero Dim3 means no cluster.
-func checkCluster(c, grid Dim3, arch *model.Arch, msg func(string, ...any) *LaunchError) (Dim3, *LaunchError) {
-	if c == (Dim3{}) {
-		return Dim3{1, 1, 1}, nil
-	}
-	if m := checkShape("cluster", c); m != "" {
-		return c, msg("%s", m)
-	}
-	c = norm(c)
-	if arch.MaxClusterBlocks == 0 {
-		return c, msg("cluster %s: %s has no thread block clusters", shape(c), arch.Name)
-	}
-	if n := volume(c); n > arch.MaxClusterBlocks {
-		return c, msg("cluster %s has %d blocks; %s allows at most %d", shape(c), n, arch.Name, arch.MaxClusterBlocks)
-	}
-	for i, p := range [3][2]int{{grid.X, c.X}, {grid.Y, c.Y}, {grid.Z, c.Z}} {
-		if p[0]%p[1] != 0 {
-			return c, msg("grid %s is not a multiple of cluster %s in %c", shape(grid), shape(c), "XYZ"[i])
-		}
-	}
-	return c, nil
-}
 
 // budget is a counting semaphore of goroutine slots shared by all launches
 // of the process: the race detector fails beyond 8128 live goroutines, and

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
@@ -22,6 +23,8 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  doctext.MustExtract(doc, "directives"),
 	URL:  "https://github.com/smemlint/smemlint/blob/main/docs/checks/directives.md",
 	Run:  run,
+	// config: the -arch a directive without arch= is checked against.
+	Requires: []*analysis.Analyzer{config.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -55,10 +58,8 @@ func checkComment(pass *analysis.Pass, c *ast.Comment, onKernel bool) {
 			report(err.Error())
 			return
 		}
-		if l.Arch != "" {
-			if _, err := model.Lookup(l.Arch, 0); err != nil {
-				report("//smemlint:launch: " + err.Error())
-			}
+		if err := checkShape(l, pass.ResultOf[config.Analyzer].(*config.Config)); err != nil {
+			report("//smemlint:launch: " + err.Error())
 		}
 		if !onKernel {
 			report("//smemlint:launch belongs in the doc comment of a kernel (a function whose first parameter is *simt.Thread)")
@@ -69,6 +70,21 @@ func checkComment(pass *analysis.Pass, c *ast.Comment, onKernel bool) {
 }
 
 var isCheck = report.IsCheck
+
+// checkShape applies the launch rules of the simulator's Launch to a
+// directive's shape, on the directive's profile or else -arch's.
+func checkShape(l directive.Launch, cfg *config.Config) error {
+	arch := cfg.Arch
+	if l.Arch != "" {
+		a, err := model.Lookup(l.Arch, cfg.BankMode)
+		if err != nil {
+			return err
+		}
+		arch = a
+	}
+	s := model.LaunchShape{Block: l.Block, Grid: l.Grid, Cluster: l.Cluster, NoGrid: l.Grid == [3]int{}, SharedBytes: max(l.Shared, 0)}
+	return arch.CheckLaunch(s)
+}
 
 // kernelDocComments marks the doc comments of kernel functions.
 func kernelDocComments(pass *analysis.Pass, f *ast.File) map[*ast.CommentGroup]bool {

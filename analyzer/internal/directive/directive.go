@@ -5,7 +5,9 @@
 package directive
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -27,11 +29,16 @@ func ParseLaunch(args string) (Launch, error) {
 	if len(fields) == 0 {
 		return l, fmt.Errorf("//smemlint:launch needs at least block=X[xY[xZ]]")
 	}
+	seen := map[string]string{}
 	for _, f := range fields {
 		key, val, ok := strings.Cut(f, "=")
 		if !ok || val == "" {
 			return l, fmt.Errorf("//smemlint:launch: %q is not key=value (keys: block, grid, cluster, shared, arch)", f)
 		}
+		if prev, dup := seen[key]; dup {
+			return l, fmt.Errorf("//smemlint:launch: %s given twice (%s and %s); give each key once", key, prev, f)
+		}
+		seen[key] = f
 		var err error
 		switch key {
 		case "block":
@@ -60,11 +67,15 @@ func ParseLaunch(args string) (Launch, error) {
 // parseDim parses "32", "32x8" or "32x8x2" (also with × or *).
 func parseDim(s string) ([3]int, error) {
 	d := [3]int{1, 1, 1}
-	parts := strings.FieldsFunc(s, func(r rune) bool { return r == 'x' || r == 'X' || r == '×' || r == '*' })
-	if len(parts) == 0 || len(parts) > 3 {
+	// Split, not FieldsFunc: "32xx8" has an empty dimension, not two.
+	parts := strings.Split(strings.NewReplacer("X", "x", "×", "x", "*", "x").Replace(s), "x")
+	if len(parts) > 3 {
 		return d, fmt.Errorf("want X, XxY or XxYxZ")
 	}
 	for i, p := range parts {
+		if p == "" {
+			return d, fmt.Errorf("%q has an empty dimension; want X, XxY or XxYxZ", s)
+		}
 		n, err := strconv.Atoi(p)
 		if err != nil || n <= 0 {
 			return d, fmt.Errorf("%q is not a positive integer", p)
@@ -85,6 +96,9 @@ func parseBytes(s string) (int64, error) {
 		}
 	}
 	n, err := strconv.ParseInt(u, 10, 64)
+	if errors.Is(err, strconv.ErrRange) || n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("%q is more bytes than any block can have", s)
+	}
 	if err != nil || n < 0 {
 		return 0, fmt.Errorf("%q is not a byte count", s)
 	}
@@ -105,7 +119,13 @@ func ParseIgnore(args string, known func(string) bool) (Ignore, error) {
 		return Ignore{}, fmt.Errorf("//smemlint:ignore needs a check name and a reason: //smemlint:ignore bankconflict why it is fine")
 	}
 	var ig Ignore
+	if strings.HasSuffix(fields[0], ",") {
+		return Ignore{}, fmt.Errorf("//smemlint:ignore %s: a comma ends the check names; list several checks without spaces (bankconflict,coalescing), then the reason", fields[0])
+	}
 	for _, c := range strings.Split(fields[0], ",") {
+		if c == "" {
+			return Ignore{}, fmt.Errorf("//smemlint:ignore %s: an empty check name; separate check names by one comma", fields[0])
+		}
 		if c != "all" && !known(c) {
 			return Ignore{}, fmt.Errorf("//smemlint:ignore: unknown check %q", c)
 		}
@@ -135,7 +155,12 @@ func Split(comment string) (name, args string, ok bool) {
 	if !ok {
 		return "", "", false
 	}
-	name, args, _ = strings.Cut(rest, " ")
+	// Any white space, a tab included, ends the name.
+	if i := strings.IndexAny(rest, " \t"); i >= 0 {
+		name, args = rest[:i], rest[i+1:]
+	} else {
+		name = rest
+	}
 	// A trailing comment, as in //smemlint:launch block=32 // tuned, is
 	// not part of the directive.
 	if i := strings.Index(args, "//"); i >= 0 {

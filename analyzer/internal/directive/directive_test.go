@@ -23,6 +23,15 @@ func TestParseLaunch(t *testing.T) {
 		{"block", Launch{}, true},
 		{"block=32 shared=-5", Launch{}, true},
 		{"block=32 size=2", Launch{}, true},
+		{"block=32xx8", Launch{}, true},
+		{"block=x32", Launch{}, true},
+		{"block=32x", Launch{}, true},
+		{"block=32 block=64", Launch{}, true},
+		{"block=32 shared=9223372036854775807K", Launch{}, true},
+		{"block=32 shared=99999999999999999999", Launch{}, true},
+		{"block=32 shared=9007199254740992K", Launch{}, true},
+		{"block=32 shared=9007199254740991K", Launch{Block: [3]int{32, 1, 1}, Shared: 9007199254740991 * 1024}, false},
+		{"block=32X8*2", Launch{Block: [3]int{32, 8, 2}, Shared: -1}, false},
 	}
 	for _, c := range cases {
 		got, err := ParseLaunch(c.args)
@@ -51,6 +60,9 @@ func TestParseIgnore(t *testing.T) {
 		{"bankconflict", Ignore{}, true},
 		{"", Ignore{}, true},
 		{"nosuchcheck because", Ignore{}, true},
+		{"bankconflict, the tile is read once", Ignore{}, true},
+		{"bankconflict,,coalescing why", Ignore{}, true},
+		{",bankconflict why", Ignore{}, true},
 	}
 	for _, c := range cases {
 		got, err := ParseIgnore(c.args, known)
@@ -71,6 +83,8 @@ func TestSplit(t *testing.T) {
 		{"//smemlint:launch block=32", "launch", "block=32"},
 		{"//smemlint:ignore all reason // trailing", "ignore", "all reason"},
 		{"//smemlint:launch", "launch", ""},
+		{"//smemlint:launch\tblock=32", "launch", "block=32"},
+		{"//smemlint:launch  \t block=32 // tuned", "launch", "block=32"},
 	}
 	for _, c := range cases {
 		name, args, ok := Split(c.in)

@@ -106,7 +106,7 @@ func values(t *simt.Thread, out []float32, vs []vec, p *vec, m map[int]float32) 
 	out[len(s)] = 1
 }
 
-//smemlint:launch block=1024x1024
+//smemlint:launch block=1024 grid=65535x65535x65535
 func hugeBlock(t *simt.Thread, out []float32) {
 	out[t.ThreadIdx.X] = 1
 }
