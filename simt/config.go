@@ -36,8 +36,6 @@ func (cfg Config) shape() model.LaunchShape {
 	return model.LaunchShape{Grid: d(cfg.Grid), Block: d(cfg.Block), Cluster: d(cfg.Cluster), SharedBytes: int64(cfg.SharedBytes)}
 }
 
-
-
 // newLaunch validates cfg and returns the launch it describes.
 func newLaunch(cfg Config, kernel func(*Thread)) (*launch, *LaunchError) {
 	msg := func(format string, args ...any) *LaunchError {
@@ -80,7 +78,6 @@ func groupName(blocks int) string {
 	}
 	return fmt.Sprintf("a cluster of %d blocks", blocks)
 }
-
 
 // budget is a counting semaphore of goroutine slots shared by all launches
 // of the process: the race detector fails beyond 8128 live goroutines, and
