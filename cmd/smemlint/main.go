@@ -49,6 +49,11 @@ func main() {
 	if sarifRequested(os.Args[1:]) {
 		os.Exit(sarifMain(os.Args[1:], os.Stderr))
 	}
+	if !vetUnit(os.Args[1:]) {
+		if code, ok := standaloneViaVet(os.Args[1:]); ok {
+			os.Exit(code)
+		}
+	}
 	shortFlags(flag.CommandLine)
 	if vetUnit(os.Args[1:]) && os.Getenv("GOGC") == "" {
 		// Under go vet each process checks one package and exits: its

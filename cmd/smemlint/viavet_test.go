@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestPlanViaVet(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	none := env(nil)
+	for _, tc := range []struct {
+		args     []string
+		getenv   func(string) string
+		ok       bool
+		flags    []string
+		patterns []string
+		json     bool
+	}{
+		{args: []string{"./..."}, getenv: none, ok: true, patterns: []string{"./..."}},
+		{args: []string{"-json", "-arch", "sm_1x", "-verbose", "./a", "./b"}, getenv: none, ok: true,
+			flags: []string{"-arch=sm_1x", "-verbose"}, patterns: []string{"./a", "./b"}, json: true},
+		{args: []string{"--bankmode=8", "-bankconflict", "-smemrace=false", "./..."}, getenv: none, ok: true,
+			flags: []string{"-bankmode=8", "-bankconflict", "-smemrace=false"}, patterns: []string{"./..."}},
+		{args: []string{"-json=false", "./..."}, getenv: none, ok: true, patterns: []string{"./..."}},
+		// What the multichecker does and this path does not.
+		{args: []string{"-fix", "./..."}, getenv: none},
+		{args: []string{"-fix", "-diff", "./..."}, getenv: none},
+		{args: []string{"-c=2", "./..."}, getenv: none},
+		{args: []string{"-debug=t", "./..."}, getenv: none},
+		{args: []string{"-test=false", "./..."}, getenv: none},
+		{args: []string{"-nosuchflag", "./..."}, getenv: none},
+		{args: []string{"-arch"}, getenv: none},
+		{args: []string{"-json"}, getenv: none},
+		{args: []string{}, getenv: none},
+		{args: []string{"--", "./..."}, getenv: none},
+		{args: []string{"./...", "-json"}, getenv: none},
+		{args: []string{"./..."}, getenv: env(map[string]string{driverEnv: "packages"})},
+		{args: []string{"./..."}, getenv: env(map[string]string{"GOPACKAGESDRIVER": "/bin/bazel-driver"})},
+	} {
+		p, ok := planViaVet(tc.args, tc.getenv)
+		if ok != tc.ok {
+			t.Errorf("planViaVet(%q) ok = %v, want %v", tc.args, ok, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if !slices.Equal(p.flags, tc.flags) || !slices.Equal(p.patterns, tc.patterns) || p.json != tc.json {
+			t.Errorf("planViaVet(%q) = flags %q patterns %q json %v, want %q %q %v",
+				tc.args, p.flags, p.patterns, p.json, tc.flags, tc.patterns, tc.json)
+		}
+	}
+}
+
+// TestViaVetLikeMultichecker runs the binary both ways, through go vet and
+// through the multichecker, and wants the same findings, JSON and exit
+// codes.
+func TestViaVetLikeMultichecker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "smemlint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	bad := t.TempDir()
+	writeFile(t, filepath.Join(bad, "go.mod"), "module example.com/bad\n\ngo 1.26.0\n")
+	writeFile(t, filepath.Join(bad, "bad.go"), "package bad\n\nvar x int = \"not an int\"\n")
+
+	run := func(dir, driver string, args ...string) (string, string, int) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), driverEnv+"="+driver)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return stdout.String(), stderr.String(), code
+	}
+	examples := filepath.Join("..", "..", "examples")
+	for _, tc := range []struct {
+		dir  string
+		args []string
+		code int
+	}{
+		{examples, []string{"./transpose", "./reduction", "./shmem"}, exitFindings},
+		{examples, []string{"-verbose", "-arch", "sm_1x", "./transpose"}, exitFindings},
+		{examples, []string{"-coalescing=false", "-bankconflict=false", "-smemrace=false", "-warpsync=false", "-barrier=false", "./transpose"}, exitClean},
+		{bad, []string{"./..."}, exitError},
+	} {
+		vetOut, vetErr, vetCode := run(tc.dir, "", tc.args...)
+		mcOut, mcErr, mcCode := run(tc.dir, "packages", tc.args...)
+		if vetCode != tc.code || mcCode != tc.code {
+			t.Errorf("%q: exit %d through go vet, %d through the multichecker; want %d\n%s\n%s", tc.args, vetCode, mcCode, tc.code, vetErr, mcErr)
+		}
+		if tc.code == exitError {
+			if !strings.Contains(vetErr, "bad.go:3:13") {
+				t.Errorf("%q through go vet: the type error's position is missing:\n%s", tc.args, vetErr)
+			}
+			continue
+		}
+		if vetOut != "" || mcOut != "" {
+			t.Errorf("%q: text output on stdout: %q, %q", tc.args, vetOut, mcOut)
+		}
+		if vetErr != mcErr {
+			t.Errorf("%q: the findings differ (-go vet +multichecker):\n%s", tc.args, cmp.Diff(vetErr, mcErr))
+		}
+		if tc.code == exitFindings && vetErr == "" {
+			t.Errorf("%q: no findings printed", tc.args)
+		}
+
+		jsonArgs := append([]string{"-json"}, tc.args...)
+		vetOut, _, vetCode = run(tc.dir, "", jsonArgs...)
+		mcOut, _, mcCode = run(tc.dir, "packages", jsonArgs...)
+		var vetTree, mcTree any
+		if err := json.Unmarshal([]byte(vetOut), &vetTree); err != nil {
+			t.Fatalf("%q through go vet: %v\n%s", jsonArgs, err, vetOut)
+		}
+		if err := json.Unmarshal([]byte(mcOut), &mcTree); err != nil {
+			t.Fatalf("%q through the multichecker: %v\n%s", jsonArgs, err, mcOut)
+		}
+		if vetCode != exitClean || mcCode != exitClean {
+			t.Errorf("%q: exit %d through go vet, %d through the multichecker; want 0", jsonArgs, vetCode, mcCode)
+		}
+		if d := cmp.Diff(vetTree, mcTree); d != "" {
+			t.Errorf("%q: the JSON differs (-go vet +multichecker):\n%s", jsonArgs, d)
+		}
+	}
+}
+
+func writeFile(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
