@@ -37,7 +37,7 @@ type Arch struct {
 	WideWarpPhase8 bool
 	// PairedLoads is true where 8- and 16-byte loads whose lanes are paired
 	// (addr[n]==addr[n^1] or addr[n]==addr[n^2]) are served in fewer phases.
-	// Measured on sm_90 (shared/hw/RESULTS.md); NVIDIA describes it for 7.x.
+	// Measured on sm_90 (docs/hardware.md, rule 4); NVIDIA describes it for 7.x.
 	PairedLoads bool
 
 	// Global memory.

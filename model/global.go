@@ -14,7 +14,7 @@ type GlobalCost struct {
 }
 
 // Global returns the sectors and lines of a global-memory request. The
-// H100 measurements of shared/hw/RESULTS.md follow it exactly: sectors are
+// H100 measurements of docs/hardware.md follow it exactly: sectors are
 // counted over the lanes that are on, one request per warp instruction.
 func (a *Arch) Global(r *Request) GlobalCost {
 	var sectors, lines [maxUnits]int64

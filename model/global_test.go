@@ -3,7 +3,7 @@ package model
 import "testing"
 
 // TestGlobalH100 holds every row of the global-memory tables of
-// shared/hw/RESULTS.md: sectors and 128-byte lines per request.
+// docs/hardware.md: sectors and 128-byte lines per request.
 func TestGlobalH100(t *testing.T) {
 	type gc struct {
 		name           string

@@ -60,7 +60,7 @@ func (a *Arch) phaseLanes(size int, paired bool) int {
 // paired reports whether a wide load is served in the paired mode: lanes
 // n and n^1 (or n and n^2) that are both on read one address, for every
 // such pair. A lane whose partner is off imposes nothing (measured: the
-// partial-warp tables of shared/hw/RESULTS.md).
+// partial-warp tables of docs/hardware.md).
 func (a *Arch) paired(r *Request) bool {
 	if !a.PairedLoads || !r.Load || r.Size <= 4 {
 		return false
@@ -79,7 +79,7 @@ func pairedAt(r *Request, d int) bool {
 }
 
 // Shared returns the wavefronts of a shared-memory request. The rule
-// reproduces every H100 measurement in shared/hw/RESULTS.md:
+// reproduces every H100 measurement in docs/hardware.md:
 //
 //   - a lane touches the bank rows of every bank word its access covers;
 //   - lanes are grouped into fixed phases (whole warp for 4 bytes and less,

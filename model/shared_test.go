@@ -18,7 +18,7 @@ func warp(w, bx, size int, load bool, idx func(tx, ty int) int, on func(tid int)
 			r.Addr[n] = int64(idx(tx, ty) * size)
 		} else {
 			// Off lanes hold an unrelated address: the model must ignore it
-			// (the _xreg cases of RESULTS.md).
+			// (the x variants of the partial-warp rows of docs/hardware.md).
 			r.Addr[n] = int64((64 + tid) * size)
 		}
 	}
@@ -47,7 +47,7 @@ func st(name string, size int, idx func(int) int, want int) sharedCase {
 }
 
 // TestSharedH100SingleWarp holds every single-warp row of the shared-memory
-// table in shared/hw/RESULTS.md (column "hw wf/req").
+// tables in docs/hardware.md (column "wavefronts per request").
 func TestSharedH100SingleWarp(t *testing.T) {
 	cases := []sharedCase{
 		ld("S01 s[tid*1]", 4, func(i int) int { return i }, 1),
@@ -150,7 +150,7 @@ func runShared(t *testing.T, cases []sharedCase) {
 	}
 }
 
-// TestSharedH100MultiWarp holds the multi-warp tile rows of RESULTS.md; the
+// TestSharedH100MultiWarp holds the multi-warp tile rows of docs/hardware.md; the
 // figure per request is ncu's SourceCounters value, the same for every warp.
 func TestSharedH100MultiWarp(t *testing.T) {
 	cases := []struct {
@@ -199,8 +199,8 @@ func oneOf(l ...int) func(int) bool {
 }
 
 // TestSharedH100PartialWarp holds every single-warp row of the partial-warp
-// table (run 4) of RESULTS.md, with its bank-conflict counter. The off lanes
-// hold unrelated addresses in every case, which covers the _xreg variants.
+// table of docs/hardware.md, with its bank-conflict counter. The off lanes
+// hold unrelated addresses in every case, which covers the x variants (P4cx, P8fx, …).
 func TestSharedH100PartialWarp(t *testing.T) {
 	id := func(i int) int { return i }
 	half := func(i int) int { return i / 2 }

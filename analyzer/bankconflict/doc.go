@@ -19,7 +19,7 @@
 //	out[i] = tile[tx][ty] // shared load tile[tx][ty]: 32-way bank conflict (32 wavefronts, ideal 1) …
 //
 // The wavefront figures follow the rule measured on an H100
-// (shared/hw/RESULTS.md), including the phases of 8- and 16-byte accesses
+// (docs/hardware.md), including the phases of 8- and 16-byte accesses
 // and paired loads. When padding the innermost dimension of the array
 // removes the conflict — checked by evaluating the kernel again with the
 // padded type — a suggested fix makes [32][32] into [32][33].
