@@ -3,6 +3,7 @@ package simt
 import (
 	"fmt"
 	"iter"
+	"reflect"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -31,6 +32,12 @@ import (
 // at once wait for each other's goroutines. Launch may be called from
 // several goroutines at once, but not from inside a kernel.
 func Launch(cfg Config, kernel func(t *Thread)) error {
+	if onKernelThread() {
+		// A launch from a kernel thread would wait for goroutine slots
+		// its own group holds, and device-side launches are not modelled.
+		return &LaunchError{Kind: KindMisuse, Kernel: cfg.Name,
+			Msg: "simt.Launch called inside a kernel: a kernel may not launch another (no dynamic parallelism)"}
+	}
 	l, lerr := newLaunch(cfg, kernel)
 	if lerr != nil {
 		return lerr
@@ -41,6 +48,7 @@ func Launch(cfg Config, kernel func(t *Thread)) error {
 	} else {
 		lerr = l.run()
 	}
+	l.ended.Store(true)
 	l.trace.finish(lerr)
 	if lerr != nil {
 		return lerr
@@ -71,6 +79,7 @@ type launch struct {
 	err      *LaunchError
 	errGroup int // the group err came from; the lowest wins
 
+	ended     atomic.Bool // Launch has returned or is returning
 	named     atomic.Bool
 	nameMu    sync.Mutex
 	stackName string // the kernel's name, read from the first waiting thread's stack
@@ -308,4 +317,32 @@ func (c *carrier) runOne(t *Thread) (next *Thread) {
 	t.g.l.kernel(t)
 	ok = true
 	return nil
+}
+
+// runOneName is the function every kernel thread runs under.
+var runOneName = runtime.FuncForPC(reflect.ValueOf((*carrier).runOne).Pointer()).Name()
+
+// onKernelThread reports whether the calling goroutine runs a kernel
+// thread: whether (*carrier).runOne is on its stack. It walks the whole
+// stack, so it is for rare calls and error paths only.
+func onKernelThread() bool {
+	pcs := make([]uintptr, 256)
+	for {
+		n := runtime.Callers(2, pcs)
+		if n < len(pcs) {
+			pcs = pcs[:n]
+			break
+		}
+		pcs = make([]uintptr, 2*len(pcs))
+	}
+	frames := runtime.CallersFrames(pcs)
+	for {
+		f, more := frames.Next()
+		if f.Function == runOneName {
+			return true
+		}
+		if !more {
+			return false
+		}
+	}
 }

@@ -2,6 +2,7 @@ package simt
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -140,12 +141,21 @@ func (t *Thread) sharedStatic(typ reflect.Type) unsafe.Pointer {
 	if err := plainType(typ); err != nil {
 		t.fail(KindMisuse, "Shared[%s]: %v", typ, err)
 	}
-	r := a.allocStatic(typ, t)
+	// Check the size before allocating: Shared[[1 << 40]float32] must be
+	// an error, not the process running out of memory.
 	l := t.g.l
-	if err := l.arch.CheckSharedSize(a.staticBytes, l.cfg.SharedBytes); err != nil {
+	static := math.MaxInt
+	if size := int(typ.Size()); size <= l.arch.MaxSharedPerBlock {
+		static = a.staticBytes + (size+sharedAlign-1)&^(sharedAlign-1)
+	}
+	if err := l.arch.CheckSharedSize(static, l.cfg.SharedBytes); err != nil {
+		if static == math.MaxInt {
+			err = fmt.Errorf("the array is %s; a block may declare at most %s statically on %s",
+				model.Bytes(int(typ.Size())), model.Bytes(l.arch.StaticSharedPerBlock), l.arch.Name)
+		}
 		t.fail(KindConfig, "Shared[%s]: %v", typ, err)
 	}
-	return r.ptr
+	return a.allocStatic(typ, t).ptr
 }
 
 // DynamicShared is extern __shared__ E s[]: the block's dynamic shared

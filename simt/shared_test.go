@@ -99,6 +99,13 @@ func TestSharedErrors(t *testing.T) {
 		{"static plus dynamic over the maximum", simt.Config{Block: simt.Dim3{X: 4}, SharedBytes: 200 << 10}, func(t *simt.Thread) {
 			simt.Shared[[10 << 10]float32](t)
 		}, simt.KindConfig, []string{"shared memory 240 KB (static 40 KB + dynamic 200 KB) exceeds the 227 KB per block of sm_90"}},
+		{"a terabyte array, refused before it is allocated", simt.Config{Block: simt.Dim3{X: 4}}, func(t *simt.Thread) {
+			simt.Shared[[1 << 40]float32](t)
+		}, simt.KindConfig, []string{"Shared[[1099511627776]float32]: the array is 4294967296 KB; a block may declare at most 48 KB statically on sm_90"}},
+		{"a second array over the limit, refused before it is allocated", simt.Config{Block: simt.Dim3{X: 4}}, func(t *simt.Thread) {
+			simt.Shared[[1024]float32](t)
+			simt.Shared[[1 << 36]byte](t)
+		}, simt.KindConfig, []string{"Shared[[68719476736]uint8]: the array is 67108864 KB"}},
 		{"zero-size dynamic element", simt.Config{Block: simt.Dim3{X: 1}, SharedBytes: 8}, func(t *simt.Thread) {
 			simt.DynamicShared[struct{}](t)
 		}, simt.KindMisuse, []string{"the element type has size 0"}},

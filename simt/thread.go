@@ -49,10 +49,26 @@ func (t *Thread) enter(op string) *group {
 	}
 	g := t.g
 	if g == nil || g.running.Load() != t {
+		if !onKernelThread() {
+			fromGoroutine(g, op)
+		}
 		panic(&apiPanic{"simt: " + op + ": the *Thread is not the running kernel thread " +
 			"(used after its launch, by another thread, or from another goroutine)"})
 	}
 	return g
+}
+
+// fromGoroutine ends a goroutine that a kernel started and that calls the
+// kernel API while the launch runs: a panic there, where no launch
+// recovers it, would end the process. The launch fails with the reason.
+// After the launch it returns, and the caller panics as for any misuse.
+func fromGoroutine(g *group, op string) {
+	if g == nil || g.l.ended.Load() {
+		return
+	}
+	msg := op + " called from a goroutine the kernel started; only kernel threads may call the simt API"
+	g.l.fail(&LaunchError{Kind: KindMisuse, Kernel: g.l.kernelName(""), Msg: msg}, g.index)
+	runtime.Goexit()
 }
 
 // LaneID returns the thread's lane in its warp.
