@@ -87,7 +87,7 @@ func predict(s *Site, m *measured, cache map[*kernels.Access]*kernels.Eval) *pre
 	p := &prediction{exact: true, aligned: true, figures: map[int]bool{}}
 	var shapes []string
 	for _, a := range s.Accesses {
-		c := a.Ctx
+		c := kernels.Of(a.Ctx)
 		shapes = append(shapes, c.Shape.Block.String())
 		if c.Shape.Block != (kernels.Dim{X: m.block.X, Y: m.block.Y, Z: m.block.Z}) || c.Arch.Name != m.arch ||
 			a.Shared() != (m.space == "shared") || a.Remote {

@@ -170,7 +170,7 @@ func predictedAnywhere(s *Site, cache map[*kernels.Access]*kernels.Eval) string 
 	for _, a := range s.Accesses {
 		ev := cache[a]
 		if ev == nil {
-			ev = a.Ctx.Evaluate(a)
+			ev = kernels.Of(a.Ctx).Evaluate(a)
 			cache[a] = ev
 		}
 		if ev.Skip == "" && !a.Remote {

@@ -44,7 +44,7 @@ func padRemovesConflict(s *kernels.AccessSite, pad int64) bool {
 		if ev.Skip != "" {
 			continue
 		}
-		ctx := ev.Access.Ctx
+		ctx := kernels.Of(ev.Access.Ctx)
 		padded := ctx.Repad(ev.Access.Array, pad)
 		if padded == nil {
 			return false

@@ -85,7 +85,7 @@ func (o *Outcome) judge(site int32, as []*kernels.Access, measured map[int32]sim
 	}
 	if !ran {
 		for _, a := range as {
-			if ev := a.Ctx.Evaluate(a); ev.Skip == "" && ev.Exact && ev.Requests > 0 {
+			if ev := kernels.Of(a.Ctx).Evaluate(a); ev.Skip == "" && ev.Exact && ev.Requests > 0 {
 				o.Disagreements = append(o.Disagreements, Disagreement{site, pos,
 					fmt.Sprintf("predicted %d requests (figures %v), none made", ev.Requests, ev.Figures)})
 				return

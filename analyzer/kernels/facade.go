@@ -1,0 +1,194 @@
+package kernels
+
+import (
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/enum"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/front"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/pairs"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/search"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
+)
+
+// The checks see the engines through this package: the types of the
+// evaluation (internal/ir) under their old names, and a Context whose
+// methods ask the engines.
+
+// SimtPath is the import path of the kernel API.
+const SimtPath = simtapi.SimtPath
+
+// What the evaluation of a context records (internal/ir).
+type (
+	Access      = ir.Access
+	Array       = ir.Array
+	Ctrl        = ir.Ctrl
+	CtrlKind    = ir.CtrlKind
+	Dim         = ir.Dim
+	Exit        = ir.Exit
+	Loop        = ir.Loop
+	Note        = ir.Note
+	Shape       = ir.Shape
+	ShapeSource = ir.ShapeSource
+	Sync        = ir.Sync
+	SyncKind    = ir.SyncKind
+	SourceFact  = front.SourceFact
+)
+
+// Control kinds, synchronisation kinds and shape sources (internal/ir).
+const (
+	CtrlIf   = ir.CtrlIf
+	CtrlElse = ir.CtrlElse
+	CtrlLoop = ir.CtrlLoop
+	CtrlExit = ir.CtrlExit
+
+	SyncThreads = ir.SyncThreads
+	SyncWarp    = ir.SyncWarp
+	ClusterSync = ir.ClusterSync
+	Shuffle     = ir.Shuffle
+	Vote        = ir.Vote
+	MapShared   = ir.MapShared
+	Fence       = ir.Fence
+
+	FromLaunch    = ir.FromLaunch
+	FromDirective = ir.FromDirective
+	Assumed       = ir.Assumed
+)
+
+// The engines' answers.
+type (
+	Eval           = enum.Eval
+	Request        = enum.Request
+	Level          = uniform.Level
+	Split          = uniform.Split
+	MaskFault      = uniform.MaskFault
+	ClusterSplit   = uniform.ClusterSplit
+	Conflict       = pairs.Conflict
+	PairQuery      = pairs.PairQuery
+	ConflictFinder = pairs.ConflictFinder
+	Search         = search.Search
+)
+
+// Uniformity levels (internal/uniform).
+const (
+	Varying      = uniform.Varying
+	WarpUniform  = uniform.WarpUniform
+	BlockUniform = uniform.BlockUniform
+	GridUniform  = uniform.GridUniform
+)
+
+// FullMask is the mask of every lane of a warp.
+const FullMask = uniform.FullMask
+
+// FormatThreads describes a set of threads of a block: "threads 512..1023".
+func FormatThreads(set []bool) string { return ir.FormatThreads(set) }
+
+// FormatLanes describes a lane mask: "lanes 16..31", "lane 0".
+func FormatLanes(mask uint64) string { return ir.FormatLanes(mask) }
+
+// Context is one kernel evaluated under one launch shape: the record of
+// internal/ir, with the engines' questions as methods.
+type Context struct{ *ir.Context }
+
+// wrap returns the Context of a newly evaluated record, once for each.
+func wrap(c *ir.Context) *Context {
+	if c == nil {
+		return nil
+	}
+	w := &Context{c}
+	c.SetView(w)
+	return w
+}
+
+// Of returns the Context of an event's Ctx: the one Result holds.
+func Of(c *ir.Context) *Context {
+	if w, ok := c.View().(*Context); ok {
+		return w
+	}
+	return &Context{c}
+}
+
+// Evaluate computes the requests an access makes (see enum.Evaluate).
+func (c *Context) Evaluate(a *Access) *Eval { return enum.Evaluate(c.Context, a) }
+
+// Judge is Evaluate for the checks, remembered per access (see enum.Judge).
+func (c *Context) Judge(a *Access) *Eval { return enum.Judge(c.Context, a) }
+
+// PredLevel returns the uniformity of a condition.
+func (c *Context) PredLevel(p affine.Pred) Level { return uniform.PredLevel(c.Context, p) }
+
+// ExprLevel returns the uniformity of an integer value.
+func (c *Context) ExprLevel(e affine.Expr) Level { return uniform.ExprLevel(c.Context, e) }
+
+// VaryingData returns a data symbol of p that may differ between lanes.
+func (c *Context) VaryingData(p affine.Pred) (affine.Sym, bool) {
+	return uniform.VaryingData(c.Context, p)
+}
+
+// BlockSplit finds values under which p splits a block.
+func (c *Context) BlockSplit(within, p affine.Pred) *Split {
+	return uniform.BlockSplit(c.Context, within, p)
+}
+
+// WarpSplit finds values under which p splits a warp.
+func (c *Context) WarpSplit(within, p affine.Pred) *Split {
+	return uniform.WarpSplit(c.Context, within, p)
+}
+
+// WithoutWarpUniform drops the warp-uniform conjuncts of p.
+func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) affine.Pred {
+	return uniform.WithoutWarpUniform(c.Context, p, unknownOnly)
+}
+
+// MaskFault finds a warp whose collective mask names a lane that does not
+// make the call.
+func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
+	return uniform.FindMaskFault(c.Context, guard, mask)
+}
+
+// ClusterSplit finds values under which p splits a cluster.
+func (c *Context) ClusterSplit(p affine.Pred) *ClusterSplit {
+	return uniform.FindClusterSplit(c.Context, p)
+}
+
+// WarpMask returns the lanes of the warp env's thread for which p holds.
+func (c *Context) WarpMask(p affine.Pred, env affine.Env) (uint64, bool) {
+	return uniform.WarpMask(c.Context, p, env)
+}
+
+// CollectiveGuard returns the lanes that reach a warp collective or one of
+// its alternatives.
+func (c *Context) CollectiveGuard(s *Sync) affine.Pred { return uniform.CollectiveGuard(c.Context, s) }
+
+// SkippingExits returns the exits that let threads skip s.
+func (c *Context) SkippingExits(s *Sync) []*Exit { return uniform.SkippingExits(c.Context, s) }
+
+// Culprit returns the first condition of ctrl that some threads fail.
+func (c *Context) Culprit(ctrl []Ctrl, env affine.Env, threads []int) int {
+	return uniform.Culprit(c.Context, ctrl, env, threads)
+}
+
+// WarpThreads returns the linear indices of the lanes of mask in warp w.
+func (c *Context) WarpThreads(w int, mask uint64) []int {
+	return uniform.WarpThreads(c.Context, w, mask)
+}
+
+// FindConflict finds two threads that touch the same bytes through a and b.
+func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
+	return pairs.FindConflict(c.Context, a, b, q)
+}
+
+// Conflicts returns a pair search that keeps addresses between questions.
+func (c *Context) Conflicts() *ConflictFinder { return pairs.Conflicts(c.Context) }
+
+// NewSearch returns a search over the given uniform symbols.
+func (c *Context) NewSearch(syms []affine.Sym) *Search { return search.NewSearch(c.Context, syms) }
+
+// Repad evaluates the context again with a Shared array padded.
+func (c *Context) Repad(arr *Array, pad int64) *Context { return wrap(c.Context.Repad(arr, pad)) }
+
+// Hypotheses returns the values tried for an unknown stride.
+func Hypotheses(complete bool) []int64 { return search.Hypotheses(complete) }
+
+// AlignedFirst returns the stride hypotheses, large powers of two first.
+func AlignedFirst() []int64 { return search.AlignedFirst() }

@@ -1,0 +1,434 @@
+package enum
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/search"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
+	"github.com/smemlint/smemlint/model"
+)
+
+// Request is one evaluated warp request of an access.
+type Request struct {
+	Req      model.Request
+	Shared   model.SharedCost // shared accesses
+	Global   model.GlobalCost // global accesses
+	Warp     int
+	Bindings string // the loop values, block index or hypothesis that produced it, "s = 16"
+
+	// The values that produced it, kept cheaply until Bindings is needed.
+	bind  [8]int64
+	nbind int
+	hypo  int64
+}
+
+// Eval is the evaluation of one access site in one context.
+type Eval struct {
+	Access   *ir.Access
+	Requests int
+	Worst    Request
+	Best     Request
+	// Figures are the distinct per-request figures (wavefronts or sectors).
+	Figures []int
+	// Exact is true when every request was evaluated with concrete values:
+	// no guard assumed true, no unknown offset, no guessed stride.
+	Exact bool
+	// Assumed lists the assumptions behind a figure that is not exact.
+	Assumed []string
+	// Stride names the unknown that multiplies the thread index when the
+	// figure rests on tried values; Threshold is the smallest tried value
+	// from which on the worst figure holds.
+	Stride    string
+	Threshold int64
+	// Skip says why the access was not evaluated; the other fields are
+	// then empty.
+	Skip string
+	// Total is the sum of the figures of every request of one block, when
+	// the evaluation is exact (0 otherwise).
+	Total int
+	// Definite is true when the worst request's waste can be shown: it
+	// does not rest on an unknown stride, or the stride gives it for every
+	// tried value from 32 on (so it does not hinge on a small value).
+	Definite bool
+}
+
+// Shown reports whether the access wastes bandwidth for certain: its worst
+// request exceeds the ideal and Definite holds.
+func (ev *Eval) Shown() bool {
+	return ev.Skip == "" && ev.Definite && ev.Worst.Excess(ev.Access.Shared()) > 0
+}
+
+// Metric is the figure of a request: wavefronts for shared memory,
+// sectors for global memory.
+func (r Request) Metric(shared bool) int {
+	if shared {
+		return r.Shared.Wavefronts
+	}
+	return r.Global.Sectors
+}
+
+// Ideal is the request's figure without conflicts or waste.
+func (r Request) Ideal(shared bool) int {
+	if shared {
+		return r.Shared.Ideal
+	}
+	return r.Global.Ideal
+}
+
+// Excess is how far a request is from its ideal.
+func (r Request) Excess(shared bool) int { return r.Metric(shared) - r.Ideal(shared) }
+
+// enumerator evaluates the requests of one access.
+type enumerator struct {
+	ctx    *ir.Context
+	a      *ir.Access
+	shared bool
+	guards []affine.Pred // guard conjuncts evaluated per lane
+	// enum are the symbols enumerated concretely, with their values.
+	enum    []affine.Sym
+	domains [][]int64
+	// unknownU are the unknown symbols of the uniform part of the address,
+	// replaced by each residue in turn.
+	unknownU []affine.Sym
+	residues []int64
+	stride   affine.Sym // the entangled unknown, tried with hypotheses
+	hasHypo  bool
+	// addr is the access's address with every unknown uniform factor of a
+	// thread-dependent product replaced by a symbol of its own, numbered
+	// after the context's symbols (the context is shared and read-only).
+	addr  affine.Expr
+	synth []string // names of those symbols
+	// The hot loop's compiled forms (compile): the linear form where there
+	// is one, else the program.
+	compiled   bool
+	addrProg   affine.Program
+	guardProgs []affine.PredProgram
+	linAddr    *affine.Linear       // the address when linear in the thread index, else nil
+	linGuards  []*affine.LinearPred // per guard, likewise
+	minLarge   int                  // hypotheses: the smallest excess at a tried value >= 32
+	haveLarge  bool
+	// hypoShifts is true when the entangled unknown only moves whole warps
+	// (ty*n with warps of one row): its values are then alignments, and the
+	// most favourable one is used, as for residues.
+	hypoShifts bool
+	fast       bool // Judge: stop at the first alignment without waste
+	ev         *Eval
+}
+
+// Evaluate computes the requests an access makes, warp by warp, for every
+// enumerable value of the loop variables it depends on, and for every
+// alignment an unknown offset can give: the complete evaluation simcheck
+// compares with measurements.
+func Evaluate(c *ir.Context, a *ir.Access) *Eval { return evaluate(c, a, false) }
+
+// Judge is Evaluate for the checks: it stops trying alignments of an
+// unknown offset at the first one without waste, since a check reports
+// the most favourable alignment's figure. Figures may then be incomplete
+// and Exact is false.
+//
+// The result is kept in the context, since the checks and the padding fix
+// ask again; callers must not modify it.
+func Judge(c *ir.Context, a *ir.Access) *Eval {
+	if ev, ok := c.Memo.Judged.Load(a); ok {
+		return ev.(*Eval)
+	}
+	ev, _ := c.Memo.Judged.LoadOrStore(a, evaluate(c, a, true))
+	return ev.(*Eval)
+}
+
+func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
+	ev = &Eval{Access: a, Exact: true, Definite: true}
+	defer func() {
+		if r := recover(); r != nil {
+			ev = &Eval{Access: a, Skip: fmt.Sprintf("smemlint internal error (please report it): %v", r)}
+		}
+	}()
+	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev, fast: fast}
+	if !e.plan() {
+		return ev
+	}
+	e.run()
+	return ev
+}
+
+// plan classifies the symbols of the address and guard.
+func (e *enumerator) plan() bool {
+	c := e.ctx
+	for _, s := range e.a.Addr.Syms() {
+		if !c.IsCoord(s) && c.Meta[s].Role == ir.RoleData {
+			e.ev.Skip = "the index depends on data read from memory"
+			return false
+		}
+	}
+	addr := e.abstract(e.a.Addr)
+	e.addr = addr
+	tdep, udep := affine.Split(addr, e.isCoord)
+	needs := map[affine.Sym]bool{}
+	// Guards: keep the conjuncts that can be evaluated, prove or assume
+	// the others.
+	for _, ctrl := range e.a.Ctrl {
+		for _, conj := range ctrl.Pred.Conjuncts() {
+			if v, ok := conj.IsConst(); ok {
+				if !v {
+					e.ev.Skip = "the access is unreachable"
+					return false
+				}
+				continue
+			}
+			if alwaysTrue(c, conj) {
+				continue
+			}
+			if evaluable(c, conj) {
+				e.guards = append(e.guards, conj)
+				for _, s := range conj.Syms() {
+					needs[s] = true
+				}
+				continue
+			}
+			e.assume(fmt.Sprintf("every lane passes %s", ctrlText(ctrl, conj, c)))
+		}
+	}
+	for _, s := range tdep.Syms() {
+		if e.isCoord(s) {
+			continue
+		}
+		if e.domain(s) != nil {
+			needs[s] = true
+			continue
+		}
+		if e.hasHypo && e.stride != s {
+			e.ev.Skip = "the index multiplies the thread index by several unknown values"
+			return false
+		}
+		e.stride, e.hasHypo = s, true
+	}
+	var unknown []affine.Sym
+	for _, s := range udep.Syms() {
+		if needs[s] {
+			continue
+		}
+		if len(e.domain(s)) == 1 {
+			needs[s] = true
+			continue
+		}
+		unknown = append(unknown, s)
+	}
+	e.unknownU = unknown
+	e.residues = e.residueSet(udep, unknown)
+	for s := range needs {
+		if !e.isCoord(s) {
+			e.enum = append(e.enum, s)
+		}
+	}
+	slices.Sort(e.enum)
+	if !e.fitBudget() {
+		return false
+	}
+	if e.hasHypo {
+		e.hypoShifts = e.onlyShiftsWarps()
+		if !e.hypoShifts {
+			e.ev.Stride = e.name(e.stride)
+		}
+	}
+	return true
+}
+
+// onlyShiftsWarps reports whether two values of the entangled unknown give
+// every warp the same distances between its lanes.
+func (e *enumerator) onlyShiftsWarps() bool {
+	return e.shiftsWarpsByShape() || e.shiftsWarpsTried()
+}
+
+// shiftsWarpsTried tells onlyShiftsWarps by evaluating the block with five
+// values of the unknown.
+func (e *enumerator) shiftsWarpsTried() bool {
+	env := e.newEnv()
+	for i, s := range e.enum {
+		env[s] = e.domains[i][0]
+	}
+	lanes := func(h int64) [][]int64 {
+		env[e.stride] = h
+		var out [][]int64
+		e.warps(env, 0, func(r Request) {
+			var d []int64
+			base := int64(0)
+			for n := 0; n < model.WarpSize; n++ {
+				if r.Req.On&(1<<n) != 0 {
+					if d == nil {
+						base = r.Req.Addr[n]
+					}
+					d = append(d, r.Req.Addr[n]-base)
+				}
+			}
+			out = append(out, d)
+		})
+		return out
+	}
+	// Small values too: an iteration count of 0 or a stride of 1 is where
+	// a min or a guard makes lanes differ.
+	a := lanes(1000)
+	for _, h := range []int64{0, 1, 3, 33} {
+		b := lanes(h)
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !slices.Equal(a[i], b[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// shiftsWarpsByShape is a proof of onlyShiftsWarps from the address alone,
+// which spares evaluating the block five times: the unknown multiplies
+// only factors that every warp holds whole (warpUniformByShape's), and no
+// guard mentions it, so each value moves each warp's lanes together.
+func (e *enumerator) shiftsWarpsByShape() bool {
+	c := e.ctx
+	isStride := func(s affine.Sym) bool { return s == e.stride }
+	if c.Shape.Block.X%model.WarpSize != 0 {
+		return false
+	}
+	for _, g := range e.guards {
+		if g.DependsOn(isStride) {
+			return false
+		}
+	}
+	for _, t := range e.addr.Terms {
+		a := t.Atom
+		switch {
+		case !(affine.Expr{Terms: []affine.Term{t}}).DependsOn(isStride):
+			// Unmoved by the unknown.
+		case a.Op == affine.OpSym:
+			// The unknown alone: a uniform shift.
+		case a.Op == affine.OpMul && isSym(a.X, e.stride) && !a.Y.DependsOn(isStride) && uniform.TxWarpUniform(c, a.Y):
+		case a.Op == affine.OpMul && isSym(a.Y, e.stride) && !a.X.DependsOn(isStride) && uniform.TxWarpUniform(c, a.X):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isSym reports whether x is the symbol s alone.
+func isSym(x affine.Expr, s affine.Sym) bool {
+	return x.Const == 0 && len(x.Terms) == 1 && x.Terms[0].Coef == 1 &&
+		x.Terms[0].Atom.Op == affine.OpSym && x.Terms[0].Atom.Sym == s
+}
+
+// fitBudget samples the largest domains evenly while the requests to
+// evaluate exceed the budget.
+func (e *enumerator) fitBudget() bool {
+	c := e.ctx
+	warps := (c.Shape.Block.Threads() + model.WarpSize - 1) / model.WarpSize
+	e.domains = make([][]int64, len(e.enum))
+	for i, s := range e.enum {
+		e.domains[i] = e.domain(s)
+	}
+	for {
+		total := warps * len(e.residues)
+		if e.hasHypo {
+			total *= len(search.Hypotheses(false))
+		}
+		for _, d := range e.domains {
+			total *= len(d)
+		}
+		if total <= search.MaxRequests || len(e.enum) == 0 {
+			return true
+		}
+		big := 0
+		for i, d := range e.domains {
+			if len(d) > len(e.domains[big]) {
+				big = i
+			}
+		}
+		d := e.domains[big]
+		if len(d) <= 2 {
+			_ = c
+			e.ev.Skip = "too many combinations of loop values to evaluate"
+			return false
+		}
+		sampled := make([]int64, 0, (len(d)+1)/2)
+		for i := 0; i < len(d); i += 2 {
+			sampled = append(sampled, d[i])
+		}
+		e.domains[big] = sampled
+		e.assume(fmt.Sprintf("every other value of %s evaluated", c.Syms.Name(e.enum[big])))
+	}
+}
+
+func (e *enumerator) assume(what string) {
+	e.ev.Exact = false
+	if !slices.Contains(e.ev.Assumed, what) {
+		e.ev.Assumed = append(e.ev.Assumed, what)
+	}
+}
+
+// residueSet returns the offsets, modulo the period that decides the
+// figure, that the unknown terms of the uniform part can add.
+func (e *enumerator) residueSet(udep affine.Expr, unknown []affine.Sym) []int64 {
+	if len(unknown) == 0 {
+		return []int64{0}
+	}
+	isUnknown := func(s affine.Sym) bool { return slices.Contains(unknown, s) }
+	_ = e.ctx
+	part, _ := affine.Split(udep, isUnknown)
+	period := int64(e.ctx.Arch.LineBytes)
+	if e.shared {
+		period = int64(e.ctx.Arch.Banks * e.ctx.Arch.RowWidth)
+	}
+	g := period
+	for _, t := range part.Terms {
+		g = gcd(g, abs(t.Coef))
+	}
+	var out []int64
+	for r := int64(0); r < period; r += g {
+		out = append(out, r)
+	}
+	if len(out) > 1 {
+		e.ev.Exact = false
+	}
+	return out
+}
+
+// evaluable reports whether every symbol of p is a thread index or has a
+// known domain.
+func evaluable(c *ir.Context, p affine.Pred) bool {
+	for _, s := range p.Syms() {
+		if !c.IsCoord(s) && c.Meta[s].Domain == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func ctrlText(ctrl ir.Ctrl, conj affine.Pred, c *ir.Context) string {
+	if ctrl.Kind == ir.CtrlExit {
+		return "the condition before the " + ctrl.Via + " at " + ctrl.Text
+	}
+	if ctrl.Text != "" {
+		return ctrl.Text
+	}
+	return conj.Format(c.Syms.Name)
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+func (e *enumerator) isCoord(s affine.Sym) bool { return !e.isSynth(s) && e.ctx.IsCoord(s) }

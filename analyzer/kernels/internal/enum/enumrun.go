@@ -1,0 +1,341 @@
+package enum
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/search"
+	"github.com/smemlint/smemlint/model"
+)
+
+// run evaluates every request. An unknown offset of the uniform part is
+// tried at every residue; the figure reported is that of the most
+// favourable residue, so that no figure rests on an unlucky alignment the
+// code may not have. Each alignment (hypothesis, residue) is evaluated
+// over every loop value and warp before the next; in fast mode the
+// alignments stop at the first one without waste, which no other can
+// beat.
+func (e *enumerator) run() {
+	env := e.newEnv()
+	hypos := []int64{0}
+	if e.hasHypo {
+		switch {
+		case !e.fast:
+			hypos = search.Hypotheses(true)
+		case e.hypoShifts:
+			// Mere alignments: the aligned ones first, the cheapest to
+			// find the most favourable.
+			hypos = search.AlignedFirst()
+		default:
+			hypos = search.Hypotheses(false)
+		}
+		if !e.isSynth(e.stride) && e.ctx.Meta[e.stride].Role == ir.RoleIter {
+			// An iteration count is 0 in the first iteration, which
+			// every thread that enters the loop runs.
+			hypos = append([]int64{0}, hypos...)
+		}
+		e.ev.Exact = false
+	}
+	residues := e.residues
+	if e.fast && !e.ctx.Config.Verbose && e.unitStride() {
+		// Consecutive lanes: no bank conflict, and no waste but a
+		// misaligned start, which only -verbose reports; one alignment
+		// tells the figure.
+		hypos, residues = hypos[:1], residues[:1]
+		e.ev.Exact = false
+	}
+	type key struct{ h, r int64 }
+	worst := map[key]Request{}
+	var figures []int // the distinct figures, which are few
+	bestSeen, cut := false, false
+	evaluate := func(h, r int64) bool {
+		if e.hasHypo {
+			env[e.stride] = h
+		}
+		k, seen := key{h, r}, false
+		idx := make([]int, len(e.enum))
+		for {
+			for i, s := range e.enum {
+				env[s] = e.domains[i][idx[i]]
+			}
+			e.warps(env, r, func(req Request) {
+				e.ev.Requests++
+				e.ev.Total += req.Metric(e.shared)
+				if f := req.Metric(e.shared); !slices.Contains(figures, f) {
+					figures = append(figures, f)
+				}
+				if !seen || e.worse(req, worst[k]) {
+					e.snapshot(&req, env, h)
+					worst[k], seen = req, true
+				}
+				if !bestSeen || e.worse(e.ev.Best, req) {
+					e.ev.Best, bestSeen = req, true
+				}
+			})
+			if !next(idx, e.domains) {
+				break
+			}
+		}
+		return seen && worst[k].Excess(e.shared) == 0
+	}
+	for _, h := range hypos {
+		for _, r := range residues {
+			if evaluate(h, r) && e.fast && (len(residues) > 1 || e.hypoShifts) {
+				cut = true
+				break // no residue does better than no waste
+			}
+		}
+		if cut && e.hypoShifts {
+			break
+		}
+	}
+	if cut {
+		e.ev.Exact = false
+	}
+	e.ev.Figures = figures
+	slices.Sort(e.ev.Figures)
+	defer func() {
+		if e.ev.Worst.Bindings == "" && !e.hypoShifts {
+			e.ev.Worst.Bindings = e.bindingsOf(&e.ev.Worst)
+		}
+	}()
+	// Per hypothesis, the most favourable residue; over hypotheses, the
+	// worst — unless the hypotheses are mere alignments too.
+	if e.hypoShifts {
+		found := false
+		for _, h := range hypos {
+			for _, r := range e.residues {
+				if w, ok := worst[key{h, r}]; ok && (!found || e.worse(e.ev.Worst, w)) {
+					e.ev.Worst, found = w, true
+				}
+			}
+		}
+		e.ev.Worst.Bindings = ""
+		return
+	}
+	excessAt := map[int64]int{}
+	first := true
+	for _, h := range hypos {
+		var pick Request
+		found := false
+		for _, r := range e.residues {
+			if w, ok := worst[key{h, r}]; ok && (!found || e.worse(pick, w)) {
+				pick, found = w, true
+			}
+		}
+		if !found {
+			continue
+		}
+		excessAt[h] = pick.Excess(e.shared)
+		if h >= 32 && (!e.haveLarge || excessAt[h] < e.minLarge) {
+			e.minLarge, e.haveLarge = excessAt[h], true
+		}
+		if first || e.worse(pick, e.ev.Worst) {
+			e.ev.Worst, first = pick, false
+		}
+	}
+	if e.hasHypo {
+		e.ev.Threshold = threshold(hypos, excessAt)
+		e.ev.Definite = e.haveLarge && e.minLarge > 0
+	}
+	if len(e.residues) > 1 && len(e.ev.Figures) <= 1 && len(e.ev.Assumed) == 0 && !e.hasHypo && !cut {
+		// Every offset gave the same figure: it does not depend on them.
+		e.ev.Exact = true
+	}
+	if len(e.residues) > 1 || e.hasHypo || !e.ev.Exact {
+		e.ev.Total = 0
+	}
+}
+
+// threshold returns the smallest tried value from which on every tried
+// value gives the worst excess; 0 when the largest tried value does not.
+func threshold(hypos []int64, worstAt map[int64]int) int64 {
+	best := 0
+	for _, h := range hypos {
+		best = max(best, worstAt[h])
+	}
+	t := int64(0)
+	for i := len(hypos) - 1; i >= 0 && worstAt[hypos[i]] == best; i-- {
+		t = hypos[i]
+	}
+	return t
+}
+
+// worse orders requests: for shared memory by conflict ways, then
+// wavefronts; for global memory by excess sectors, then sectors.
+func (e *enumerator) worse(a, b Request) bool {
+	if e.shared {
+		if a.Shared.Ways != b.Shared.Ways {
+			return a.Shared.Ways > b.Shared.Ways
+		}
+		return a.Shared.Wavefronts > b.Shared.Wavefronts
+	}
+	if a.Excess(false) != b.Excess(false) {
+		return a.Excess(false) > b.Excess(false)
+	}
+	return a.Global.Sectors > b.Global.Sectors
+}
+
+// warps evaluates the request of every warp of the block for one set of
+// uniform values.
+func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
+	c := e.ctx
+	e.compile()
+	if e.linAddr != nil {
+		e.linAddr.Bind(env)
+	}
+	for _, g := range e.linGuards {
+		if g != nil {
+			g.Bind(env)
+		}
+	}
+	b := c.Shape.Block
+	bx, by := int64(b.X), int64(b.Y)
+	n := c.Threads()
+	for w := 0; w*model.WarpSize < n; w++ {
+		req := Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
+		first := w * model.WarpSize
+		x, y, z := int64(first%b.X), int64(first/b.X%b.Y), int64(first/(b.X*b.Y))
+		for lane := 0; lane < model.WarpSize && first+lane < n; lane++ {
+			if lane > 0 {
+				// The next thread in linear order.
+				if x++; x == bx {
+					if x, y = 0, y+1; y == by {
+						y, z = 0, z+1
+					}
+				}
+			}
+			env[c.Tx], env[c.Ty], env[c.Tz] = x, y, z
+			if !e.on(env, x, y, z) {
+				continue
+			}
+			var addr int64
+			var ok bool
+			if e.linAddr != nil {
+				addr, ok = e.linAddr.At(x, y, z)
+			} else {
+				addr, ok = e.addrProg(env)
+			}
+			if !ok {
+				continue
+			}
+			req.Req.Addr[lane] = addr + residue
+			req.Req.On |= 1 << lane
+		}
+		if req.Req.On == 0 {
+			continue
+		}
+		if e.shared {
+			req.Shared = c.Arch.Shared(&req.Req)
+		} else {
+			req.Global = c.Arch.Global(&req.Req)
+		}
+		visit(req)
+	}
+}
+
+// on reports whether the thread at x, y, z (also in env) passes the guards.
+func (e *enumerator) on(env affine.Env, x, y, z int64) bool {
+	for i, g := range e.guardProgs {
+		var v, ok bool
+		if l := e.linGuards[i]; l != nil {
+			v, ok = l.At(x, y, z)
+		} else {
+			v, ok = g(env)
+		}
+		if !ok || !v {
+			return false
+		}
+	}
+	return true
+}
+
+// compile prepares the hot loop once: the address and each guard in the
+// form that evaluates the uniform part once per warps call where they are
+// linear in the thread index (most are), else as compiled programs.
+func (e *enumerator) compile() {
+	if e.compiled {
+		return
+	}
+	coords := e.ctx.Coords()
+	e.compiled = true
+	var ok bool
+	if e.linAddr, ok = e.addr.CompileLinear(coords); !ok {
+		e.addrProg = e.addr.Compile()
+	}
+	for _, g := range e.guards {
+		l, ok := g.CompileLinear(coords)
+		var prog affine.PredProgram
+		if !ok {
+			prog = g.Compile()
+		}
+		e.linGuards, e.guardProgs = append(e.linGuards, l), append(e.guardProgs, prog)
+	}
+}
+
+// snapshot records in req the values that produced it, for bindingsOf.
+func (e *enumerator) snapshot(req *Request, env affine.Env, h int64) {
+	req.hypo = h
+	req.nbind = 0
+	for _, s := range e.enum {
+		if req.nbind == len(req.bind) {
+			break
+		}
+		req.bind[req.nbind] = env[s]
+		req.nbind++
+	}
+}
+
+// bindingsOf describes the loop values and hypothesis that produced a
+// request: "s = 16".
+func (e *enumerator) bindingsOf(req *Request) string {
+	var parts []string
+	for i, s := range e.enum {
+		if i < req.nbind && !e.isSynth(s) && e.ctx.Meta[s].Role == ir.RoleLoop {
+			parts = append(parts, fmt.Sprintf("%s = %d", e.ctx.Syms.Name(s), req.bind[i]))
+		}
+	}
+	if e.hasHypo {
+		parts = append(parts, fmt.Sprintf("%s = %d", e.name(e.stride), req.hypo))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// next advances a mixed-radix counter; false when it wraps.
+func next(idx []int, domains [][]int64) bool {
+	for i := len(idx) - 1; i >= 0; i-- {
+		idx[i]++
+		if idx[i] < len(domains[i]) {
+			return true
+		}
+		idx[i] = 0
+	}
+	return false
+}
+
+// unitStride reports whether, within every warp, lane n+1 accesses the
+// element after lane n's: the address's thread-dependent part is size*tx
+// plus terms in ty and tz, which warps of whole rows (a block x size that
+// is a multiple of the warp size) hold fixed.
+func (e *enumerator) unitStride() bool {
+	c := e.ctx
+	if c.Shape.Block.X%model.WarpSize != 0 {
+		return false
+	}
+	tdep, _ := affine.Split(e.addr, e.isCoord)
+	unit := false
+	for _, t := range tdep.Terms {
+		one := affine.Expr{Terms: []affine.Term{t}}
+		if !one.DependsOn(func(s affine.Sym) bool { return s == c.Tx }) {
+			continue
+		}
+		if t.Atom.Op != affine.OpSym || t.Coef != int64(e.a.Size) {
+			return false
+		}
+		unit = true
+	}
+	return unit
+}

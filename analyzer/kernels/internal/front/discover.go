@@ -1,0 +1,343 @@
+package front
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/smemlint/smemlint/analyzer/config"
+	"github.com/smemlint/smemlint/analyzer/internal/directive"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/model"
+)
+
+// Finder collects the kernels, device functions, directives and launches
+// of a package.
+type Finder struct {
+	pass *analysis.Pass
+	cfg  *config.Config
+
+	decls      map[*types.Func]*ast.FuncDecl // every function taking *simt.Thread first
+	funcs      map[*types.Func]*ast.FuncDecl // every function of the package with a body
+	order      []*types.Func                 // decls in source order
+	called     map[*types.Func]bool          // called by another kernel-like function
+	directives map[*types.Func]directive.Launch
+	launches   []*launch
+	launched   map[*types.Func]bool
+	hosts      map[ast.Node]*HostScope // host functions' constant-valued variables
+	foreignMu  sync.Mutex              // kernels are evaluated in parallel
+	foreign    map[string]*foreignPkg  // imported packages' kernels, by path
+	notes      []ir.Note
+	src        *sources // file contents, for the texts of messages
+}
+
+// launch is one simt.Launch call.
+type launch struct {
+	call    *ast.CallExpr
+	shape   ir.Shape
+	arch    string
+	closure *ast.FuncLit // the kernel closure, or
+	fn      *types.Func  // a kernel passed by name
+	host    *HostScope
+}
+
+// Job is one kernel context to evaluate.
+type Job struct {
+	Pos     token.Pos
+	Name    string
+	Shape   ir.Shape
+	Arch    string
+	Closure *ast.FuncLit            // the launch closure, or
+	Decl    *ast.FuncDecl           // the kernel
+	Host    *HostScope              // the launching function's constant values
+	Padding map[*ast.CallExpr]int64 // Shared calls whose innermost dimension is padded
+}
+
+func NewFinder(pass *analysis.Pass, cfg *config.Config) *Finder {
+	return &Finder{
+		pass: pass, cfg: cfg,
+		decls:      map[*types.Func]*ast.FuncDecl{},
+		funcs:      map[*types.Func]*ast.FuncDecl{},
+		called:     map[*types.Func]bool{},
+		directives: map[*types.Func]directive.Launch{},
+		launched:   map[*types.Func]bool{},
+		hosts:      map[ast.Node]*HostScope{},
+		foreign:    map[string]*foreignPkg{},
+		src:        &sources{read: pass.ReadFile},
+	}
+}
+
+func (f *Finder) Find() {
+	for _, file := range f.pass.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := f.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			f.funcs[fn] = fd
+			if simtapi.IsKernelSig(fn.Signature()) {
+				f.decls[fn] = fd
+				f.order = append(f.order, fn)
+				f.readDirective(fn, fd)
+			}
+		}
+	}
+	for _, file := range f.pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				f.scanBody(fd, fd.Body)
+			}
+		}
+	}
+}
+
+func (f *Finder) readDirective(fn *types.Func, fd *ast.FuncDecl) {
+	if fd.Doc == nil {
+		return
+	}
+	for _, c := range fd.Doc.List {
+		name, args, ok := directive.Split(c.Text)
+		if !ok || name != "launch" {
+			continue
+		}
+		l, err := directive.ParseLaunch(args)
+		if err != nil {
+			// The directive check reports it; evaluate with what else is known.
+			continue
+		}
+		f.directives[fn] = l
+	}
+}
+
+// scanBody records calls between kernel-like functions and every launch.
+func (f *Finder) scanBody(fd *ast.FuncDecl, body *ast.BlockStmt) {
+	inKernel := false
+	if fn, ok := f.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+		_, inKernel = f.decls[fn]
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if callee := f.calleeFunc(call); callee != nil {
+			if _, isKernel := f.decls[callee]; isKernel && inKernel {
+				f.called[callee] = true
+			}
+		}
+		if f.isSimtFunc(call, "Launch") && len(call.Args) == 2 {
+			f.addLaunch(fd, call)
+		}
+		return true
+	})
+}
+
+func (f *Finder) calleeFunc(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.IndexExpr: // generic instantiation
+		return f.calleeFunc(&ast.CallExpr{Fun: fun.X})
+	case *ast.IndexListExpr:
+		return f.calleeFunc(&ast.CallExpr{Fun: fun.X})
+	default:
+		return nil
+	}
+	fn, _ := f.pass.TypesInfo.Uses[id].(*types.Func)
+	return fn
+}
+
+func (f *Finder) isSimtFunc(call *ast.CallExpr, name string) bool {
+	fn := f.calleeFunc(call)
+	return fn != nil && simtapi.IsSimtObj(fn, name) && fn.Signature().Recv() == nil
+}
+
+func (f *Finder) addLaunch(fd *ast.FuncDecl, call *ast.CallExpr) {
+	host := f.host(fd)
+	l := &launch{call: call, host: host}
+	shape, arch, ok := host.launchShape(call.Args[0])
+	if !ok {
+		f.notes = append(f.notes, ir.Note{Pos: call.Pos(), Msg: "launch shape not evaluable: use a simt.Config literal with constant Block, or //smemlint:launch on the kernel"})
+	}
+	shape.Pos, shape.Source = call.Pos(), ir.FromLaunch
+	l.shape, l.arch = shape, arch
+	switch k := ast.Unparen(call.Args[1]).(type) {
+	case *ast.FuncLit:
+		l.closure = k
+		ast.Inspect(k.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if fn := f.calleeFunc(c); fn != nil {
+					if _, isKernel := f.decls[fn]; isKernel {
+						f.launched[fn] = true
+					}
+				}
+			}
+			return true
+		})
+	case *ast.Ident, *ast.SelectorExpr:
+		id, _ := k.(*ast.Ident)
+		if sel, ok := k.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+		if fn, ok := f.pass.TypesInfo.Uses[id].(*types.Func); ok {
+			l.fn = fn
+			f.launched[fn] = true
+		}
+	}
+	if ok {
+		f.launches = append(f.launches, l)
+	}
+}
+
+func (f *Finder) host(fd *ast.FuncDecl) *HostScope {
+	if h, ok := f.hosts[fd]; ok {
+		return h
+	}
+	h := NewHostScope(f.pass, fd.Body)
+	f.hosts[fd] = h
+	return h
+}
+
+// jobs returns the contexts to evaluate, in source order.
+func (f *Finder) Jobs() []Job {
+	var out []Job
+	for _, l := range f.launches {
+		if !l.shape.Block.Known() {
+			continue
+		}
+		if l.closure != nil {
+			if f.closureCallsDirectiveKernelOnly(l.closure) {
+				continue
+			}
+			out = append(out, Job{Pos: l.closure.Pos(), Name: f.closureName(l.closure), Shape: l.shape, Arch: l.arch, Closure: l.closure, Host: l.host})
+			continue
+		}
+		if _, hasDirective := f.directives[l.fn]; l.fn != nil && !hasDirective {
+			if fd := f.decls[l.fn]; fd != nil {
+				out = append(out, Job{Pos: fd.Pos(), Name: l.fn.Name(), Shape: l.shape, Arch: l.arch, Decl: fd})
+			}
+		}
+	}
+	for _, fn := range f.order {
+		fd := f.decls[fn]
+		if fn.Signature().TypeParams().Len() > 0 {
+			f.notes = append(f.notes, ir.Note{Pos: fd.Pos(), Msg: fmt.Sprintf("generic kernel %s is not evaluated: instantiate it in a non-generic kernel", fn.Name())})
+			continue
+		}
+		if d, ok := f.directives[fn]; ok {
+			out = append(out, Job{Pos: fd.Pos(), Name: fn.Name(), Shape: directiveShape(d, fd.Doc.Pos()), Arch: d.Arch, Decl: fd})
+			continue
+		}
+		if f.launched[fn] || f.called[fn] {
+			continue
+		}
+		if usesThreadYZ(f.pass, fd) {
+			f.notes = append(f.notes, ir.Note{Pos: fd.Pos(), Msg: fmt.Sprintf("kernel %s uses ThreadIdx.Y/Z but no launch shape is known: add //smemlint:launch block=XxY", fn.Name())})
+			continue
+		}
+		shape := ir.Shape{Block: ir.Dim{X: 256, Y: 1, Z: 1}, SharedBytes: -1, Source: ir.Assumed, Pos: fd.Pos()}
+		out = append(out, Job{Pos: fd.Pos(), Name: fn.Name(), Shape: shape, Decl: fd})
+	}
+	return out
+}
+
+// closureCallsDirectiveKernelOnly reports whether a launch closure only
+// calls kernels that carry their own //smemlint:launch, which wins.
+func (f *Finder) closureCallsDirectiveKernelOnly(lit *ast.FuncLit) bool {
+	kernels, withDirective := 0, 0
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if fn := f.calleeFunc(c); fn != nil {
+				if _, isKernel := f.decls[fn]; isKernel {
+					kernels++
+					if _, ok := f.directives[fn]; ok {
+						withDirective++
+					}
+				}
+			}
+		}
+		return true
+	})
+	return kernels > 0 && kernels == withDirective
+}
+
+// closureName names a launch closure after the kernel it calls.
+func (f *Finder) closureName(lit *ast.FuncLit) string {
+	name := ""
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && name == "" {
+			if fn := f.calleeFunc(c); fn != nil {
+				if _, isKernel := f.decls[fn]; isKernel {
+					name = fn.Name()
+				}
+			}
+		}
+		return name == ""
+	})
+	if name == "" {
+		p := f.pass.Fset.Position(lit.Pos())
+		return fmt.Sprintf("closure at %s:%d", ir.ShortFile(p.Filename), p.Line)
+	}
+	return name
+}
+
+func directiveShape(d directive.Launch, pos token.Pos) ir.Shape {
+	s := ir.Shape{
+		Block:       ir.Dim{X: d.Block[0], Y: d.Block[1], Z: d.Block[2]},
+		Grid:        ir.Dim{X: d.Grid[0], Y: d.Grid[1], Z: d.Grid[2]},
+		Cluster:     ir.Dim{X: d.Cluster[0], Y: d.Cluster[1], Z: d.Cluster[2]},
+		SharedBytes: d.Shared,
+		Source:      ir.FromDirective,
+		Pos:         pos,
+	}
+	return s
+}
+
+// usesThreadYZ reports whether a kernel reads ThreadIdx.Y or .Z itself.
+func usesThreadYZ(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || (sel.Sel.Name != "Y" && sel.Sel.Name != "Z") {
+			return true
+		}
+		if inner, ok := sel.X.(*ast.SelectorExpr); ok && inner.Sel.Name == "ThreadIdx" {
+			found = found || simtapi.IsThreadPtr(pass.TypesInfo.TypeOf(inner.X))
+		}
+		return true
+	})
+	return found
+}
+
+// LookupArch resolves a context's architecture: a directive's or launch's
+// Arch, else the -arch flag.
+func LookupArch(cfg *config.Config, name string) (*model.Arch, error) {
+	if name == "" {
+		return cfg.Arch, nil
+	}
+	return model.Lookup(name, cfg.BankMode)
+}
+
+// Func returns the declaration of a function of the package with a body.
+func (f *Finder) Func(fn *types.Func) (*ast.FuncDecl, bool) {
+	fd, ok := f.funcs[fn]
+	return fd, ok
+}
+
+// Text returns the source text of n, for messages.
+func (f *Finder) Text(n ast.Node) string { return f.src.text(f.pass.Fset, n) }
+
+// Notes returns what discovery could not do, for -v.
+func (f *Finder) Notes() []ir.Note { return f.notes }

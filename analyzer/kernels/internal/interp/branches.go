@@ -1,0 +1,143 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+func (in *interp) ifStmt(s *ast.IfStmt) exits {
+	if s.Init != nil {
+		in.stmt(s.Init)
+	}
+	cond := in.cond(s.Cond)
+	text := in.text(s.Cond)
+	if v, ok := cond.IsConst(); ok {
+		// A condition known at compile time (a constant, or the launch
+		// shape) picks one branch, like the template unrolling it replaces.
+		if v {
+			return in.stmt(s.Body)
+		}
+		if s.Else != nil {
+			return in.stmt(s.Else)
+		}
+		return noExit
+	}
+	before := cloneEnv(in.env)
+	exThen := in.branch(ir.Ctrl{Kind: ir.CtrlIf, Pred: cond, Pos: s.Cond.Pos(), Text: text}, s.Body)
+	envThen := in.env
+	in.env = before
+	exElse := noExit
+	if s.Else != nil {
+		exElse = in.branch(ir.Ctrl{Kind: ir.CtrlElse, Pred: affine.NotP(cond), Pos: s.Cond.Pos(), Text: text}, s.Else)
+	}
+	in.env = in.mergeEnv(envThen, in.env, cond)
+	return exits{
+		ret: affine.OrP(affine.AndP(cond, exThen.ret), affine.AndP(affine.NotP(cond), exElse.ret)),
+		brk: affine.OrP(affine.AndP(cond, exThen.brk), affine.AndP(affine.NotP(cond), exElse.brk)),
+	}
+}
+
+// branch evaluates s under one more condition.
+func (in *interp) branch(c ir.Ctrl, s ast.Stmt) exits {
+	in.ctrl = append(in.ctrl, c)
+	ex := in.stmt(s)
+	in.ctrl = in.ctrl[:len(in.ctrl)-1]
+	return ex
+}
+
+func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
+	if s.Init != nil {
+		in.stmt(s.Init)
+	}
+	var tag value
+	hasTag := s.Tag != nil
+	if hasTag {
+		tag = in.eval(s.Tag)
+	}
+	before := cloneEnv(in.env)
+	var envs []map[types.Object]value
+	var conds []affine.Pred
+	prior := affine.False
+	out := noExit
+	var deflt *ast.CaseClause
+	for _, cc := range s.Body.List {
+		clause := cc.(*ast.CaseClause)
+		if clause.List == nil {
+			deflt = clause
+			continue
+		}
+		c := affine.False
+		for _, e := range clause.List {
+			if hasTag {
+				c = affine.OrP(c, in.compare(token.EQL, tag, in.eval(e)))
+			} else {
+				c = affine.OrP(c, in.cond(e))
+			}
+		}
+		taken := affine.AndP(affine.NotP(prior), c)
+		prior = affine.OrP(prior, c)
+		in.env = cloneEnv(before)
+		ex := in.branch(ir.Ctrl{Kind: ir.CtrlIf, Pred: taken, Pos: clause.Pos(), Text: in.text(clause.List[0])}, &ast.BlockStmt{List: clause.Body})
+		out.ret = affine.OrP(out.ret, affine.AndP(taken, ex.ret))
+		envs, conds = append(envs, in.env), append(conds, taken)
+	}
+	rest := affine.NotP(prior)
+	in.env = cloneEnv(before)
+	if deflt != nil {
+		ex := in.branch(ir.Ctrl{Kind: ir.CtrlElse, Pred: rest, Pos: deflt.Pos(), Text: "default"}, &ast.BlockStmt{List: deflt.Body})
+		out.ret = affine.OrP(out.ret, affine.AndP(rest, ex.ret))
+	}
+	for i, e := range envs {
+		in.env = in.mergeEnv(e, in.env, conds[i])
+	}
+	return out
+}
+
+func cloneEnv(env map[types.Object]value) map[types.Object]value {
+	out := make(map[types.Object]value, len(env))
+	for k, v := range env {
+		out[k] = v
+	}
+	return out
+}
+
+// mergeEnv joins the environments after two branches taken under cond and
+// its negation: a variable that differs becomes an unknown value that
+// varies between threads if either value or the condition does.
+func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[types.Object]value {
+	out := make(map[types.Object]value, len(a))
+	condVaries := in.predVaries(cond)
+	for k, va := range a {
+		vb, ok := b[k]
+		if !ok {
+			continue // declared in one branch only: out of scope after it
+		}
+		if equalValues(va, vb) {
+			out[k] = va
+			continue
+		}
+		out[k] = in.dataFor(k.Type(), condVaries || in.varies(va) || in.varies(vb))
+	}
+	return out
+}
+
+// dataFor returns an unknown value of type t.
+func (in *interp) dataFor(t types.Type, varies bool) value {
+	kind := affine.Uniform
+	if varies {
+		kind = affine.Thread
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Basic:
+		s := affine.S(in.newSym("data", kind, ir.SymMeta{Role: ir.RoleData}))
+		if u.Info()&types.IsBoolean != 0 {
+			return boolean(affine.Cmp(affine.NE, s, affine.C(0)))
+		}
+		return scalar(s)
+	}
+	return none()
+}

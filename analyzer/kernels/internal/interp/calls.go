@@ -1,0 +1,261 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+)
+
+func (in *interp) call(x *ast.CallExpr) value {
+	if tv, ok := in.info.Types[x.Fun]; ok && tv.IsType() {
+		return in.conversion(tv.Type, x)
+	}
+	if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+		if b, ok := in.info.Uses[id].(*types.Builtin); ok {
+			return in.builtin(b.Name(), x)
+		}
+	}
+	fn := in.callee(x)
+	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == simtapi.SimtPath {
+		return in.simtCall(fn, x)
+	}
+	if fn != nil && fn.Signature().Recv() == nil {
+		if fd, info, local, ok := in.declOf(fn); ok {
+			return in.inlineWith(info, local, fd, x)
+		}
+	}
+	varies := false
+	if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
+		if s, ok := in.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			varies = in.varies(in.eval(sel.X))
+		}
+	}
+	for _, a := range x.Args {
+		varies = in.varies(in.eval(a)) || varies
+	}
+	if t := in.info.TypeOf(x); t != nil {
+		if _, isTuple := t.(*types.Tuple); !isTuple {
+			return in.dataFor(t, varies)
+		}
+	}
+	return none()
+}
+
+// conversion evaluates T(x): numbers keep their value; the analysis does
+// not model wrap-around.
+func (in *interp) conversion(t types.Type, x *ast.CallExpr) value {
+	if len(x.Args) != 1 {
+		return none()
+	}
+	v := in.eval(x.Args[0])
+	if b, ok := types.Unalias(t).Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && v.kind == vScalar {
+		return v
+	}
+	if v.kind == vRef || v.kind == vBool {
+		return v
+	}
+	return in.dataFor(t, in.varies(v))
+}
+
+func (in *interp) builtin(name string, x *ast.CallExpr) value {
+	switch name {
+	case "len", "cap":
+		if len(x.Args) != 1 {
+			break
+		}
+		v := in.eval(x.Args[0])
+		if v.kind == vRef && v.ref.slice {
+			if v.ref.hasLen {
+				return scalar(v.ref.length)
+			}
+			return scalar(affine.S(in.namedSym("len("+v.ref.arr.Name+")", ir.RoleLen, nil)))
+		}
+		return in.dataFor(types.Typ[types.Int], in.varies(v))
+	case "min", "max":
+		var acc affine.Expr
+		ok := true
+		for i, a := range x.Args {
+			v := in.eval(a)
+			if v.kind != vScalar || !isInteger(in.info.TypeOf(a)) {
+				ok = false
+				continue
+			}
+			switch {
+			case i == 0:
+				acc = v.e
+			case name == "min":
+				acc = affine.Min(acc, v.e)
+			default:
+				acc = affine.Max(acc, v.e)
+			}
+		}
+		if ok && len(x.Args) > 0 {
+			return scalar(acc)
+		}
+		return in.dataFor(in.info.TypeOf(x), true)
+	}
+	varies := false
+	for _, a := range x.Args {
+		varies = in.varies(in.eval(a)) || varies
+	}
+	if t := in.info.TypeOf(x); t != nil {
+		return in.dataFor(t, varies)
+	}
+	return none()
+}
+
+// callee returns the function a call calls, resolved in the type
+// information of the code being evaluated.
+func (in *interp) callee(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.IndexExpr:
+		return in.callee(&ast.CallExpr{Fun: fun.X})
+	case *ast.IndexListExpr:
+		return in.callee(&ast.CallExpr{Fun: fun.X})
+	default:
+		return nil
+	}
+	fn, _ := in.info.Uses[id].(*types.Func)
+	return fn
+}
+
+// declOf finds the declaration of a function to evaluate in place: one of
+// this package, or of an imported package that uses the kernel API.
+func (in *interp) declOf(fn *types.Func) (*ast.FuncDecl, *types.Info, *types.Func, bool) {
+	if fn.Pkg() == in.pass.Pkg {
+		fd, ok := in.finder.Func(fn)
+		return fd, in.pass.TypesInfo, fn, ok
+	}
+	return in.finder.ForeignDecl(fn)
+}
+
+// inlineWith evaluates a call with the type information of the callee's
+// package, marking what it records as foreign when that is not this one.
+func (in *interp) inlineWith(info *types.Info, fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr) value {
+	if info == in.info {
+		return in.inline(fn, fd, x)
+	}
+	// Arguments belong to the caller's code: evaluate them first.
+	args := make([]value, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = in.eval(a)
+	}
+	savedInfo, savedAnchor := in.info, in.anchor
+	if in.anchor == nil {
+		in.anchor = x
+	}
+	in.info = info
+	defer func() { in.info, in.anchor = savedInfo, savedAnchor }()
+	return in.inlineArgs(fn, fd, x, args)
+}
+
+// inline evaluates a call of a function of this package in the caller's
+// context: device functions are analysed in every calling context.
+func (in *interp) inline(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr) value {
+	args := make([]value, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = in.eval(a)
+	}
+	return in.inlineArgs(fn, fd, x, args)
+}
+
+func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, args []value) value {
+	recursive := false
+	for _, c := range in.inlining {
+		recursive = recursive || c == fn
+	}
+	if recursive || len(in.calls) >= maxCallDepth || fn.Signature().Variadic() || fn.Signature().TypeParams().Len() > 0 {
+		return in.opaqueResult(x, args)
+	}
+	env := map[types.Object]value{}
+	i := 0
+	for _, field := range fd.Type.Params.List {
+		for _, name := range field.Names {
+			if obj := in.info.Defs[name]; obj != nil && i < len(args) {
+				env[obj] = args[i]
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	var named []types.Object
+	if fd.Type.Results != nil {
+		for _, field := range fd.Type.Results.List {
+			for _, name := range field.Names {
+				if obj := in.info.Defs[name]; obj != nil {
+					env[obj] = in.zero(obj.Type())
+					named = append(named, obj)
+				}
+			}
+		}
+	}
+	savedEnv, savedRets, savedNamed := in.env, in.rets, in.named
+	var rets []retValue
+	in.env, in.rets, in.named = env, &rets, named
+	in.calls = append(in.calls, x.Pos())
+	in.inlining = append(in.inlining, fn)
+	in.block(fd.Body.List)
+	in.calls = in.calls[:len(in.calls)-1]
+	in.inlining = in.inlining[:len(in.inlining)-1]
+	in.env, in.rets, in.named = savedEnv, savedRets, savedNamed
+	return in.results(fn, rets)
+}
+
+// results joins the values a function returns on its paths.
+func (in *interp) results(fn *types.Func, rets []retValue) value {
+	n := fn.Signature().Results().Len()
+	in.lastRets = nil
+	if n == 0 {
+		return none()
+	}
+	out := make([]value, n)
+	for i := 0; i < n; i++ {
+		t := fn.Signature().Results().At(i).Type()
+		if len(rets) == 0 {
+			out[i] = in.dataFor(t, false)
+			continue
+		}
+		v, same, varies := rets[0].at(i), true, false
+		for _, r := range rets {
+			same = same && equalValues(r.at(i), v)
+			varies = varies || in.varies(r.at(i)) || in.predVaries(ir.GuardOf(r.ctrl))
+		}
+		if same {
+			out[i] = v
+		} else {
+			out[i] = in.dataFor(t, varies)
+		}
+	}
+	in.lastRets = out
+	return out[0]
+}
+
+func (r retValue) at(i int) value {
+	if i < len(r.vals) {
+		return r.vals[i]
+	}
+	return none()
+}
+
+func (in *interp) opaqueResult(x *ast.CallExpr, args []value) value {
+	varies := false
+	for _, a := range args {
+		varies = varies || in.varies(a)
+	}
+	if t := in.info.TypeOf(x); t != nil {
+		if _, isTuple := t.(*types.Tuple); !isTuple {
+			return in.dataFor(t, varies)
+		}
+	}
+	return none()
+}

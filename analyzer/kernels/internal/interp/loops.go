@@ -1,0 +1,468 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// maxTrip bounds the iterations the analysis enumerates for one loop.
+const maxTrip = 4096
+
+// induction is a loop variable updated by a recognised step.
+type induction struct {
+	obj  types.Object
+	op   token.Token // ADD, SUB, MUL, QUO, SHL, SHR
+	step affine.Expr
+}
+
+func (in *interp) forStmt(s *ast.ForStmt) exits {
+	if s.Init != nil {
+		in.stmt(s.Init)
+	}
+	loop := &ir.Loop{Pos: s.Pos(), Text: in.loopHeader(s)}
+	iv := in.induction(s)
+	if iv != nil {
+		in.bindInduction(loop, iv, s.Cond)
+	}
+	cond := affine.True
+	if s.Cond != nil {
+		cond = in.cond(s.Cond)
+	}
+	loop.Cond = cond
+	return in.loopBody(loop, s.Body, s.Post, iv)
+}
+
+// loopBody evaluates a loop's body once, symbolically, after widening the
+// variables it assigns so that their values hold for every iteration.
+func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction) exits {
+	var skip types.Object
+	if iv != nil {
+		skip = iv.obj
+	}
+	in.widen(body, post, skip, loop)
+	entry := in.entryValues(body, post, skip)
+	first := len(in.ctx.Accesses)
+	in.loops = append(in.loops, loop)
+	in.ctrl = append(in.ctrl, ir.Ctrl{Kind: ir.CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
+	ex := in.block(body.List)
+	if post != nil && iv == nil {
+		in.stmt(post)
+	}
+	in.leftEarlier(first, ex, loop, body)
+	in.ctrl = in.ctrl[:len(in.ctrl)-1]
+	in.loops = in.loops[:len(in.loops)-1]
+	in.leave(entry, loop)
+	if iv != nil {
+		// After the loop the variable holds its exit value: unknown, and
+		// varying if the trip count does.
+		in.env[iv.obj] = in.dataFor(iv.obj.Type(), in.predVaries(loop.Cond))
+	}
+	return exits{ret: in.loopReturns(ex.ret, loop), brk: affine.False}
+}
+
+// induction recognises the loop variable: assigned by the post statement
+// with ++, --, += c, -= c, *= c, /= c, <<= c, >>= c (c uniform).
+func (in *interp) induction(s *ast.ForStmt) *induction {
+	var lhs ast.Expr
+	var op token.Token
+	var step ast.Expr
+	switch p := s.Post.(type) {
+	case *ast.IncDecStmt:
+		lhs, op = p.X, token.ADD
+		if p.Tok == token.DEC {
+			op = token.SUB
+		}
+	case *ast.AssignStmt:
+		if len(p.Lhs) != 1 || len(p.Rhs) != 1 {
+			return nil
+		}
+		lhs, step = p.Lhs[0], p.Rhs[0]
+		op = map[token.Token]token.Token{token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB,
+			token.MUL_ASSIGN: token.MUL, token.QUO_ASSIGN: token.QUO, token.SHL_ASSIGN: token.SHL,
+			token.SHR_ASSIGN: token.SHR}[p.Tok]
+		if p.Tok == token.ASSIGN {
+			// i = i + c
+			if b, ok := ast.Unparen(p.Rhs[0]).(*ast.BinaryExpr); ok {
+				if id, ok := ast.Unparen(b.X).(*ast.Ident); ok && sameIdent(in.info, id, p.Lhs[0]) {
+					op, step = b.Op, b.Y
+				}
+			}
+		}
+	default:
+		return nil
+	}
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok || op == token.ILLEGAL || !isInteger(in.info.TypeOf(id)) {
+		return nil
+	}
+	obj := in.info.ObjectOf(id)
+	iv := &induction{obj: obj, op: op, step: affine.C(1)}
+	if step != nil {
+		v := in.eval(step)
+		if v.kind != vScalar || v.e.DependsOn(in.ctx.IsThreadSym) {
+			return nil
+		}
+		iv.step = v.e
+	}
+	switch op {
+	case token.ADD, token.SUB, token.MUL, token.QUO, token.SHL, token.SHR:
+		return iv
+	}
+	return nil
+}
+
+func sameIdent(info *types.Info, id *ast.Ident, e ast.Expr) bool {
+	other, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && info.ObjectOf(id) == info.ObjectOf(other)
+}
+
+// bindInduction gives the loop variable its symbolic value: a symbol with
+// the enumerated values when start, step and bound are constants, else
+// start + k*step with k the iteration count, else an unknown.
+func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr) {
+	start, ok := in.env[iv.obj]
+	name := iv.obj.Name()
+	if ok && start.kind == vScalar {
+		if domain, ok := in.enumerate(iv, start.e, condExpr); ok {
+			loop.Var, loop.HasVar, loop.Domain = in.newSym(name, affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: domain}), true, domain
+			in.env[iv.obj] = scalar(affine.S(loop.Var))
+			return
+		}
+		if iv.op == token.ADD || iv.op == token.SUB {
+			k := in.newSym(name+"#iteration", affine.Uniform, ir.SymMeta{Role: ir.RoleIter})
+			step := iv.step
+			if iv.op == token.SUB {
+				step = affine.Neg(step)
+			}
+			loop.Var, loop.HasVar = k, true
+			in.env[iv.obj] = scalar(affine.Add(start.e, affine.Mul(affine.S(k), step)))
+			return
+		}
+	}
+	kind := affine.Uniform
+	if ok && in.varies(start) {
+		kind = affine.Thread
+	}
+	loop.Var, loop.HasVar = in.newSym(name, kind, ir.SymMeta{Role: ir.RoleLoop}), true
+	in.env[iv.obj] = scalar(affine.S(loop.Var))
+}
+
+// enumerate lists the values of a loop variable with constant start, step
+// and bound.
+func (in *interp) enumerate(iv *induction, start affine.Expr, condExpr ast.Expr) ([]int64, bool) {
+	v, ok := start.IsConst()
+	step, ok2 := iv.step.IsConst()
+	if !ok || !ok2 || condExpr == nil {
+		return nil, false
+	}
+	// The bound: the conjuncts of the condition that mention only the
+	// variable (after binding it to a probe symbol) and constants.
+	probe := in.newSym(iv.obj.Name()+"#probe", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
+	saved := in.env[iv.obj]
+	in.env[iv.obj] = scalar(affine.S(probe))
+	in.dry++
+	cond := in.cond(condExpr)
+	in.dry--
+	in.env[iv.obj] = saved
+	var bound []affine.Pred
+	for _, c := range cond.Conjuncts() {
+		syms := c.Syms()
+		only := len(syms) > 0
+		for _, s := range syms {
+			only = only && s == probe
+		}
+		if only {
+			bound = append(bound, c)
+		}
+	}
+	if len(bound) == 0 {
+		return nil, false
+	}
+	env := make(affine.Env, in.ctx.Syms.Len())
+	var out []int64
+	for len(out) <= maxTrip {
+		env[probe] = v
+		for _, b := range bound {
+			holds, err := b.Eval(env)
+			if err != nil {
+				return nil, false
+			}
+			if !holds {
+				return out, true
+			}
+		}
+		out = append(out, v)
+		next, ok := stepValue(iv.op, v, step)
+		if !ok || next == v {
+			return nil, false
+		}
+		v = next
+	}
+	return nil, false
+}
+
+func stepValue(op token.Token, v, c int64) (int64, bool) {
+	switch op {
+	case token.ADD:
+		return v + c, true
+	case token.SUB:
+		return v - c, true
+	case token.MUL:
+		return v * c, true
+	case token.QUO:
+		if c == 0 {
+			return 0, false
+		}
+		return v / c, true
+	case token.SHL:
+		if c < 0 || c > 62 {
+			return 0, false
+		}
+		return v << c, true
+	case token.SHR:
+		if c < 0 {
+			return 0, false
+		}
+		return v >> c, true
+	}
+	return 0, false
+}
+
+// widen replaces the variables a loop body assigns by unknowns, uniform or
+// varying, found by dry runs of the body until nothing changes.
+func (in *interp) widen(body *ast.BlockStmt, post ast.Stmt, skip types.Object, loop *ir.Loop) {
+	vars := in.assignedIn(body, post, skip)
+	if len(vars) == 0 {
+		return
+	}
+	varies := map[types.Object]bool{}
+	for _, obj := range vars {
+		varies[obj] = in.varies(in.env[obj])
+	}
+	for pass := 0; pass < maxDryRuns; pass++ {
+		for _, obj := range vars {
+			in.env[obj] = in.widened(obj, varies[obj])
+		}
+		if in.dry > 0 && pass > 0 {
+			break // nested dry runs: one pass is enough
+		}
+		saved := cloneEnv(in.env)
+		in.dry++
+		in.loops = append(in.loops, loop)
+		in.block(body.List)
+		if post != nil {
+			in.stmt(post)
+		}
+		in.loops = in.loops[:len(in.loops)-1]
+		in.dry--
+		changed := false
+		for _, obj := range vars {
+			if !varies[obj] && in.varies(in.env[obj]) {
+				varies[obj], changed = true, true
+			}
+		}
+		in.env = saved
+		if !changed {
+			break
+		}
+	}
+	for _, obj := range vars {
+		in.env[obj] = in.widened(obj, varies[obj])
+	}
+}
+
+// assigned is a variable a loop assigns, with its value on entry to the
+// loop's body.
+type assigned struct {
+	obj   types.Object
+	entry value
+}
+
+// leftEarlier qualifies the accesses of a loop's body, those recorded
+// from index first on, when the body can break or return: each value of
+// the loop variable is evaluated as if every thread ran that iteration,
+// but a thread that left in an earlier iteration does not. Which threads
+// did is unknown.
+func (in *interp) leftEarlier(first int, ex exits, loop *ir.Loop, body *ast.BlockStmt) {
+	left := affine.OrP(ex.ret, ex.brk)
+	if v, ok := left.IsConst(); (ok && !v) || in.dry > 0 || !leaves(body) {
+		return
+	}
+	stay := in.dataFor(types.Typ[types.Bool], in.predVaries(left)).pred
+	c := ir.Ctrl{Kind: ir.CtrlExit, Pred: stay, Pos: loop.Pos, Via: "break or return of an earlier iteration", Text: loop.Text}
+	for _, a := range in.ctx.Accesses[first:] {
+		a.Ctrl = append(a.Ctrl, c)
+	}
+}
+
+// leaves reports whether a loop's body can leave the loop: by return,
+// goto, panic, or a break of this loop (continue stays in it).
+func leaves(body *ast.BlockStmt) bool {
+	found := false
+	var visit func(n ast.Node, nested bool) bool
+	visit = func(n ast.Node, nested bool) bool {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || m.Tok == token.GOTO || m.Tok == token.BREAK && (m.Label != nil || !nested)
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				if m != n {
+					visit(m, true)
+					return false
+				}
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(m.Fun).(*ast.Ident); ok && id.Name == "panic" {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	return visit(body, false)
+}
+
+// loopReturns is the predicate of the threads that return in a loop,
+// given ret, that of the threads that return in its body. The body is
+// evaluated once, for any iteration: ret holds of a thread that would
+// return in an iteration it runs, which tells nothing of a thread that
+// runs no iteration, or of the iteration values in it. Unless no thread
+// returns, which threads do is unknown.
+func (in *interp) loopReturns(ret affine.Pred, loop *ir.Loop) affine.Pred {
+	if v, ok := ret.IsConst(); ok && !v {
+		return ret
+	}
+	return in.dataFor(types.Typ[types.Bool], in.predVaries(ret) || in.predVaries(loop.Cond)).pred
+}
+
+// entryValues returns the variables a loop assigns, in a stable order,
+// with their values on entry to its body.
+func (in *interp) entryValues(body *ast.BlockStmt, post ast.Stmt, skip types.Object) []assigned {
+	var out []assigned
+	for _, obj := range in.assignedIn(body, post, skip) {
+		out = append(out, assigned{obj, in.env[obj]})
+	}
+	return out
+}
+
+// leave gives the variables a loop assigns their value after the loop:
+// unknown, as on entry to its body. The body is evaluated once, standing
+// for every iteration; what it leaves in a variable is its value after an
+// iteration, not after the loop: threads may run no iteration, or skip the
+// assignment in the last one, and a value in terms of the loop variable
+// stands for every iteration rather than the last.
+func (in *interp) leave(vars []assigned, loop *ir.Loop) {
+	for _, a := range vars {
+		varies := in.varies(a.entry) || in.varies(in.env[a.obj]) || in.predVaries(loop.Cond)
+		in.env[a.obj] = in.widened(a.obj, varies)
+	}
+}
+
+// widened is the unknown value of a variable assigned in a loop; references
+// keep their array and lose their offset.
+func (in *interp) widened(obj types.Object, varies bool) value {
+	if v, ok := in.env[obj]; ok && v.kind == vRef {
+		return none()
+	}
+	return in.dataFor(obj.Type(), varies)
+}
+
+// assignedIn lists the variables declared outside a loop that its body or
+// post statement assigns, in a stable order.
+func (in *interp) assignedIn(body *ast.BlockStmt, post ast.Stmt, skip types.Object) []types.Object {
+	seen := map[types.Object]bool{}
+	var out []types.Object
+	add := func(e ast.Expr) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return
+		}
+		obj := in.info.ObjectOf(id)
+		if obj == nil || obj == skip || seen[obj] || obj.Pos() >= body.Pos() && obj.Pos() < body.End() {
+			return
+		}
+		if _, tracked := in.env[obj]; !tracked {
+			return
+		}
+		seen[obj] = true
+		out = append(out, obj)
+	}
+	visit := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				add(l)
+			}
+		case *ast.IncDecStmt:
+			add(n.X)
+		case *ast.FuncLit:
+			return false
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	if post != nil {
+		ast.Inspect(post, visit)
+	}
+	return out
+}
+
+func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
+	x := in.eval(s.X)
+	loop := &ir.Loop{Pos: s.Pos(), Text: "for range " + in.text(s.X), Cond: affine.True}
+	var key, val types.Object
+	if id, ok := s.Key.(*ast.Ident); ok && id.Name != "_" {
+		key = in.info.ObjectOf(id)
+	}
+	if id, ok := s.Value.(*ast.Ident); ok && id.Name != "_" {
+		val = in.info.ObjectOf(id)
+	}
+	if key != nil {
+		n, isConst := x.e.IsConst()
+		if x.kind == vScalar && isConst && n >= 0 && n <= maxTrip {
+			loop.Domain = rangeDomain(int(n))
+			loop.Var = in.newSym(key.Name(), affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: loop.Domain})
+		} else {
+			loop.Var = in.newSym(key.Name()+"#iteration", affine.Uniform, ir.SymMeta{Role: ir.RoleIter})
+		}
+		loop.HasVar = true
+		in.env[key] = scalar(affine.S(loop.Var))
+	}
+	if val != nil {
+		in.env[val] = in.dataFor(val.Type(), in.varies(x))
+	}
+	in.widen(s.Body, nil, key, loop)
+	entry := in.entryValues(s.Body, nil, key)
+	first := len(in.ctx.Accesses)
+	in.loops = append(in.loops, loop)
+	in.ctrl = append(in.ctrl, ir.Ctrl{Kind: ir.CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
+	ex := in.block(s.Body.List)
+	in.leftEarlier(first, ex, loop, s.Body)
+	in.ctrl = in.ctrl[:len(in.ctrl)-1]
+	in.loops = in.loops[:len(in.loops)-1]
+	in.leave(entry, loop)
+	return exits{ret: in.loopReturns(ex.ret, loop), brk: affine.False}
+}
+
+// loopHeader is the text of a for statement up to its body.
+func (in *interp) loopHeader(s *ast.ForStmt) string {
+	text := "for"
+	if s.Init != nil {
+		text += " " + in.text(s.Init) + ";"
+	}
+	if s.Cond != nil {
+		text += " " + in.text(s.Cond) + ";"
+	}
+	if s.Post != nil {
+		text += " " + in.text(s.Post)
+	}
+	return text
+}

@@ -1,0 +1,324 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// locate returns the memory cell an expression denotes, without loading
+// it: x[i] of an array, slice or pointer in memory, x.f of a struct in
+// memory, *p.
+func (in *interp) locate(e ast.Expr) (*ref, bool) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		base, ok := in.baseRef(x.X)
+		idx := in.eval(x.Index)
+		if !ok {
+			return nil, false
+		}
+		elem, ok := elemType(base)
+		if !ok {
+			return nil, false
+		}
+		size := in.sizes.Sizeof(elem)
+		off := affine.Mul(in.intExpr(idx, true), affine.C(size))
+		return base.withOffset(off, elem, false), true
+	case *ast.SelectorExpr:
+		sel, ok := in.info.Selections[x]
+		if !ok || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+			return nil, false
+		}
+		base, ok := in.baseRef(x.X)
+		if !ok {
+			return nil, false
+		}
+		st, ok := types.Unalias(base.typ).Underlying().(*types.Struct)
+		if !ok || base.slice {
+			return nil, false
+		}
+		fields := make([]*types.Var, st.NumFields())
+		for i := range fields {
+			fields[i] = st.Field(i)
+		}
+		offs := in.sizes.Offsetsof(fields)
+		i := sel.Index()[0]
+		return base.withOffset(affine.C(offs[i]), fields[i].Type(), false), true
+	case *ast.StarExpr:
+		v := in.eval(x.X)
+		if v.kind == vRef && !v.ref.slice {
+			return v.ref, true
+		}
+	}
+	return nil, false
+}
+
+// baseRef returns what an indexed or selected expression refers to: a
+// cell in memory (an array inside an array) or a reference value (a slice,
+// a pointer to an array or struct).
+func (in *interp) baseRef(e ast.Expr) (*ref, bool) {
+	switch ast.Unparen(e).(type) {
+	case *ast.IndexExpr, *ast.StarExpr:
+		if r, ok := in.locate(e); ok {
+			if _, isPtr := types.Unalias(r.typ).Underlying().(*types.Pointer); !isPtr {
+				return r, true
+			}
+			return nil, false
+		}
+	case *ast.SelectorExpr:
+		if sel, ok := in.info.Selections[e.(*ast.SelectorExpr)]; ok && sel.Kind() == types.FieldVal {
+			if r, ok := in.locate(e); ok {
+				return r, true
+			}
+		}
+	}
+	v := in.eval(e)
+	if v.kind == vRef {
+		return v.ref, true
+	}
+	return nil, false
+}
+
+// elemType returns the type of the elements a reference indexes.
+func elemType(r *ref) (types.Type, bool) {
+	if r.slice {
+		return r.typ, true
+	}
+	if a, ok := types.Unalias(r.typ).Underlying().(*types.Array); ok {
+		return a.Elem(), true
+	}
+	return nil, false
+}
+
+// loadExpr evaluates x[i] or *p for its value.
+func (in *interp) loadExpr(e ast.Expr) value {
+	r, ok := in.locate(e)
+	if !ok {
+		// Indexing something that is not memory: a local array, a map,
+		// a string. Its element is data.
+		if ix, ok := e.(*ast.IndexExpr); ok {
+			in.eval(ix.X)
+			return in.dataFor(in.info.TypeOf(e), in.varies(in.eval(ix.Index)))
+		}
+		return in.dataFor(in.info.TypeOf(e), true)
+	}
+	return in.load(e, r)
+}
+
+// load reads the cell r refers to. Reading a whole array copies it (a
+// [4]float32 element is one 16-byte access, like float4); indexing an
+// array in memory goes through locate and never comes here.
+func (in *interp) load(node ast.Expr, r *ref) value {
+	switch types.Unalias(r.typ).Underlying().(type) {
+	case *types.Slice, *types.Pointer:
+		return in.dataFor(r.typ, true)
+	}
+	in.access(node, r, false, false)
+	return in.dataFor(r.typ, r.off.DependsOn(in.ctx.IsThreadSym))
+}
+
+// access records the accesses that reading or writing a value of r's type
+// makes: one access when the value is 1, 2, 4, 8 or 16 bytes at an address
+// aligned to its size, otherwise one per field or element.
+func (in *interp) access(node ast.Expr, r *ref, store, atomic bool) {
+	if in.dry > 0 {
+		return
+	}
+	size := in.sizes.Sizeof(r.typ)
+	if isAccessWidth(size) && in.aligned(r, size) || atomic {
+		in.record(&ir.Access{Node: node, Text: in.text(node), Store: store, Atomic: atomic,
+			Array: r.arr, Remote: r.remote, Addr: in.address(r), Size: int(size)})
+		return
+	}
+	switch t := types.Unalias(r.typ).Underlying().(type) {
+	case *types.Struct:
+		fields := make([]*types.Var, t.NumFields())
+		for i := range fields {
+			fields[i] = t.Field(i)
+		}
+		offs := in.sizes.Offsetsof(fields)
+		for i, f := range fields {
+			in.access(node, r.withOffset(affine.C(offs[i]), f.Type(), false), store, false)
+		}
+	case *types.Array:
+		esize := in.sizes.Sizeof(t.Elem())
+		for i := int64(0); i < t.Len() && i < 64; i++ {
+			in.access(node, r.withOffset(affine.C(i*esize), t.Elem(), false), store, false)
+		}
+	}
+}
+
+func isAccessWidth(size int64) bool {
+	return size == 1 || size == 2 || size == 4 || size == 8 || size == 16
+}
+
+// aligned reports whether every address r can take is a multiple of size.
+func (in *interp) aligned(r *ref, size int64) bool {
+	addr := in.address(r)
+	if addr.Const%size != 0 {
+		return false
+	}
+	for _, t := range addr.Terms {
+		if t.Coef%size != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// address returns the byte address of a reference: the arena offset for
+// shared memory, the offset from the slice's 256-byte aligned base for
+// global memory.
+func (in *interp) address(r *ref) affine.Expr {
+	return affine.Add(affine.C(r.arr.Base), r.off)
+}
+
+func (in *interp) record(a *ir.Access) {
+	if in.dry > 0 {
+		return
+	}
+	a.Ctrl = append([]ir.Ctrl(nil), in.ctrl...)
+	a.Loops = append([]*ir.Loop(nil), in.loops...)
+	a.Calls = append([]token.Pos(nil), in.calls...)
+	a.Ctx = in.ctx
+	if in.anchor != nil {
+		a.InForeignFile, a.AnchorCall = true, in.anchor
+		a.Text += " at " + in.shortPos(a.Node)
+	}
+	in.seq++
+	a.Seq = in.seq
+	in.ctx.Accesses = append(in.ctx.Accesses, a)
+}
+
+func (in *interp) recordSync(s *ir.Sync) {
+	if in.dry > 0 {
+		return
+	}
+	s.Ctrl = append([]ir.Ctrl(nil), in.ctrl...)
+	s.Loops = append([]*ir.Loop(nil), in.loops...)
+	s.Calls = append([]token.Pos(nil), in.calls...)
+	s.Ctx = in.ctx
+	in.seq++
+	s.Seq = in.seq
+	in.ctx.Syncs = append(in.ctx.Syncs, s)
+}
+
+// sliceExpr evaluates x[lo:hi]: a reference moved by lo elements.
+func (in *interp) sliceExpr(x *ast.SliceExpr) value {
+	base, ok := in.baseRef(x.X)
+	lo := intZero
+	if x.Low != nil {
+		lo = in.intExpr(in.eval(x.Low), true)
+	}
+	var hi affine.Expr
+	if x.High != nil {
+		hi = in.intExpr(in.eval(x.High), true)
+	}
+	if x.Max != nil {
+		in.eval(x.Max)
+	}
+	if !ok {
+		return none()
+	}
+	elem, ok := elemType(base)
+	if !ok {
+		return none()
+	}
+	r := base.withOffset(affine.Mul(lo, affine.C(in.sizes.Sizeof(elem))), elem, true)
+	switch {
+	case x.High != nil:
+		r.length, r.hasLen = affine.Sub(hi, lo), true
+	case base.slice && base.hasLen:
+		r.length, r.hasLen = affine.Sub(base.length, lo), true
+	case !base.slice:
+		if a, ok := types.Unalias(base.typ).Underlying().(*types.Array); ok {
+			r.length, r.hasLen = affine.Sub(affine.C(a.Len()), lo), true
+		}
+	}
+	return refValue(r)
+}
+
+var intZero = affine.C(0)
+
+// assign evaluates an assignment: loads on the right in source order, then
+// the stores.
+func (in *interp) assign(s *ast.AssignStmt) {
+	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+		op := map[token.Token]token.Token{
+			token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB, token.MUL_ASSIGN: token.MUL,
+			token.QUO_ASSIGN: token.QUO, token.REM_ASSIGN: token.REM, token.AND_ASSIGN: token.AND,
+			token.OR_ASSIGN: token.OR, token.XOR_ASSIGN: token.XOR, token.SHL_ASSIGN: token.SHL,
+			token.SHR_ASSIGN: token.SHR, token.AND_NOT_ASSIGN: token.AND_NOT}[s.Tok]
+		in.assignOp(s.Lhs[0], op, none(), s)
+		return
+	}
+	var vals []value
+	if len(s.Rhs) == len(s.Lhs) {
+		for _, r := range s.Rhs {
+			vals = append(vals, in.eval(r))
+		}
+	} else {
+		// v, ok := f() and similar: the values are data.
+		v := in.eval(s.Rhs[0])
+		for _, l := range s.Lhs {
+			vals = append(vals, in.dataFor(in.info.TypeOf(l), in.varies(v)))
+		}
+		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(in.lastRets) == len(s.Lhs) {
+			_ = call
+			vals = in.lastRets
+		}
+	}
+	for i, l := range s.Lhs {
+		in.store(l, vals[i])
+	}
+}
+
+// assignOp evaluates x op= y and x++: x is loaded before y, then stored.
+func (in *interp) assignOp(lhs ast.Expr, op token.Token, rhs value, s ast.Stmt) {
+	old := in.eval(lhs)
+	if as, ok := s.(*ast.AssignStmt); ok {
+		rhs = in.eval(as.Rhs[0])
+	}
+	var v value
+	if isInteger(in.info.TypeOf(lhs)) && old.kind == vScalar && rhs.kind == vScalar && !tooBig(op, old.e, rhs.e) {
+		v = scalar(in.arith(op, old.e, rhs.e))
+	} else {
+		v = in.dataFor(in.info.TypeOf(lhs), in.varies(old) || in.varies(rhs))
+	}
+	in.store(lhs, v)
+}
+
+// store writes v to an assignable expression: a variable or memory.
+func (in *interp) store(lhs ast.Expr, v value) {
+	switch x := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		if x.Name == "_" {
+			return
+		}
+		if obj := in.info.ObjectOf(x); obj != nil {
+			in.env[obj] = v
+		}
+		return
+	case *ast.SelectorExpr:
+		// A field of a tracked struct variable (a copied Dim3).
+		if id, ok := x.X.(*ast.Ident); ok {
+			if obj := in.info.ObjectOf(id); obj != nil {
+				if sv, ok := in.env[obj]; ok && sv.kind == vStruct {
+					fields := make(map[string]value, len(sv.fields))
+					for k, f := range sv.fields {
+						fields[k] = f
+					}
+					fields[x.Sel.Name] = v
+					in.env[obj] = value{kind: vStruct, fields: fields}
+					return
+				}
+			}
+		}
+	}
+	if r, ok := in.locate(lhs); ok {
+		in.access(lhs, r, true, false)
+	}
+}

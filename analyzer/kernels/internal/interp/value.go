@@ -1,0 +1,91 @@
+package interp
+
+import (
+	"go/types"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// vkind is the kind of an abstract value.
+type vkind uint8
+
+const (
+	vScalar  vkind = iota // a number: an affine expression (possibly over data symbols)
+	vBool                 // a condition
+	vRef                  // a reference into shared or global memory
+	vThread               // the *simt.Thread of the kernel
+	vCluster              // the *simt.Cluster of the kernel
+	vStruct               // a struct value with tracked fields (a Dim3)
+	vNone                 // nothing worth tracking (functions, strings, ...)
+)
+
+// value is the abstract value of a Go expression inside a kernel.
+type value struct {
+	kind   vkind
+	e      affine.Expr      // vScalar
+	pred   affine.Pred      // vBool
+	ref    *ref             // vRef
+	fields map[string]value // vStruct
+}
+
+func scalar(e affine.Expr) value  { return value{kind: vScalar, e: e} }
+func intConst(c int64) value      { return scalar(affine.C(c)) }
+func boolean(p affine.Pred) value { return value{kind: vBool, pred: p} }
+func none() value                 { return value{kind: vNone} }
+func refValue(r *ref) value       { return value{kind: vRef, ref: r} }
+
+// ref is a reference into an Array: a pointer, a slice or an array value
+// that lives in memory.
+type ref struct {
+	arr    *ir.Array
+	off    affine.Expr // byte offset from the array's base
+	typ    types.Type  // the type of what is referenced (an element, a sub-array, a slice)
+	slice  bool        // a slice: typ is the element type and off its first element
+	remote bool        // distributed shared memory of another block (MapSharedRank)
+	length affine.Expr // slices: the length, when known
+	hasLen bool
+}
+
+// withOffset returns a copy of r moved by delta bytes and retyped.
+func (r *ref) withOffset(delta affine.Expr, typ types.Type, slice bool) *ref {
+	c := *r
+	c.off = affine.Add(r.off, delta)
+	c.typ = typ
+	c.slice = slice
+	if !slice {
+		c.hasLen = false
+	}
+	return &c
+}
+
+func sameRef(a, b *ref) bool {
+	return a.arr == b.arr && a.slice == b.slice && a.remote == b.remote &&
+		affine.Equal(a.off, b.off) && types.Identical(a.typ, b.typ)
+}
+
+// equalValues reports whether two abstract values are the same.
+func equalValues(a, b value) bool {
+	if a.kind != b.kind {
+		return false
+	}
+	switch a.kind {
+	case vScalar:
+		return affine.Equal(a.e, b.e)
+	case vRef:
+		return sameRef(a.ref, b.ref)
+	case vBool:
+		return false // predicates are not compared; merges make them opaque
+	case vStruct:
+		if len(a.fields) != len(b.fields) {
+			return false
+		}
+		for k, f := range a.fields {
+			if g, ok := b.fields[k]; !ok || !equalValues(f, g) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}

@@ -1,0 +1,72 @@
+// Package ir holds what the evaluation of a kernel context produces and
+// the engines read: launch shapes, memory accesses, synchronisations,
+// exits, loops and the roles of symbols. It evaluates nothing itself.
+package ir
+
+import (
+	"go/token"
+	"sync"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/config"
+	"github.com/smemlint/smemlint/model"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Context is one kernel evaluated under one launch shape.
+type Context struct {
+	Kernel string    // the kernel's name
+	Pos    token.Pos // the kernel function
+	Shape  Shape
+	Arch   *model.Arch
+
+	Syms     *affine.Table
+	Accesses []*Access
+	Syncs    []*Sync
+	Exits    []*Exit // returns, branches, gotos and panics
+	Arrays   []*Array
+	// StaticShared is the bytes of Shared arrays a block declares.
+	StaticShared int64
+	// Incomplete lists what the evaluation had to give up on.
+	Incomplete []Note
+
+	// Meta says what each symbol of Syms stands for.
+	Meta []SymMeta
+	// Tx, Ty, Tz are the thread-index symbols.
+	Tx, Ty, Tz affine.Sym
+
+	Pass   *analysis.Pass
+	Config *config.Config
+	// Redo evaluates the context again with a Shared array Padded (see
+	// Repad); the interpreter sets it.
+	Redo func(arr *Array, pad int64) *Context
+
+	// Memo holds what the engines remember between the checks' questions.
+	Memo Memo
+
+	// view is the facade's value for this context (see SetView).
+	view any
+
+	// stmtKeys caches StmtKey, which smemrace and warpsync ask for the
+	// same accesses.
+	stmtMu   sync.Mutex
+	stmtKeys map[token.Pos]any
+}
+
+// Memo is per-context memory of the engines: the checks run in parallel
+// and ask the same questions. Each engine owns its field.
+type Memo struct {
+	Levels sync.Map // uniform: predicate text -> uniform.Level
+	Judged sync.Map // enum: *Access -> *enum.Eval
+}
+
+// Coords returns the thread-index symbols x, y, z.
+func (c *Context) Coords() [3]affine.Sym { return [3]affine.Sym{c.Tx, c.Ty, c.Tz} }
+
+// SetView records the value that stands for c outside the engines (the
+// kernels package's Context), so that an event's Ctx leads back to it.
+// It is set once, before the context is shared.
+func (c *Context) SetView(v any) { c.view = v }
+
+// View returns the value SetView recorded, or nil.
+func (c *Context) View() any { return c.view }

@@ -1,0 +1,206 @@
+package pairs
+
+// The enumeration behind FindConflict: under each assignment of the
+// uniform symbols, the addresses of both accesses for every thread, and
+// two threads that share bytes.
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/model"
+)
+
+// run evaluates both accesses for every thread under each assignment.
+func (ps *pairSpace) run() *Conflict {
+	env := ps.env
+	f := ps.finder
+	progA := compileAccess(ps.a.Guard(), ps.a.Addr)
+	progB := compileAccess(ps.guardB, ps.addrB)
+	var out *Conflict
+	ps.search.Each(env, func() bool {
+		if !ps.inOrder() {
+			return true
+		}
+		addrsA := f.addrs(ps.a, env, nil, progA)
+		addrsB := f.addrs(ps.b, env, ps.copies, progB)
+		// Index the side with fewer threads, probe with the other.
+		small, large := side{addrsA, int64(ps.a.Size), true}, side{addrsB, int64(ps.b.Size), false}
+		if reaching(addrsB) < reaching(addrsA) {
+			small, large = large, small
+		}
+		f.entries = f.entries[:0]
+		for t, addr := range small.addrs {
+			for off := int64(0); addr != noAddr && off < small.size; off += ps.gran {
+				f.entries = append(f.entries, keyed{floorDiv(addr+off, ps.gran), int32(t)})
+			}
+		}
+		if len(f.entries) == 0 {
+			return true
+		}
+		f.index.build(f.entries)
+		for t, addr := range large.addrs {
+			for off := int64(0); addr != noAddr && off < large.size; off += ps.gran {
+				found := partners(f.index.of(floorDiv(addr+off, ps.gran)), t, ps.q.SameWarp, ps.q.CrossWarp, func(u int) bool {
+					ta, tb := u, t
+					if large.isA {
+						ta, tb = t, u
+					}
+					if ta == tb || ps.warpOrdered(ta, tb) {
+						return false
+					}
+					out = ps.conflict(ta, tb, addr+off)
+					return true
+				})
+				if found {
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// side is one access's addresses per thread under an assignment.
+type side struct {
+	addrs []int64
+	size  int64
+	isA   bool
+}
+
+func reaching(addrs []int64) int {
+	n := 0
+	for _, a := range addrs {
+		if a != noAddr {
+			n++
+		}
+	}
+	return n
+}
+
+// accessProgram computes the address a thread accesses, false where the
+// thread does not make the access or the address cannot be computed.
+type accessProgram func(affine.Env) (int64, bool)
+
+func compileAccess(guard affine.Pred, addr affine.Expr) accessProgram {
+	g, a := guard.Compile(), addr.Compile()
+	return func(env affine.Env) (int64, bool) {
+		if on, ok := g(env); !ok || !on {
+			return 0, false
+		}
+		return a(env)
+	}
+}
+
+// addrs returns the address each thread of the block accesses through acc
+// under env (noAddr where it does not), prog being acc's guard and address
+// with the symbols of rename renamed. Results are kept per access and
+// values of its symbols.
+func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine.Sym]affine.Sym, prog accessProgram) []int64 {
+	syms, ok := f.syms[acc]
+	if !ok {
+		syms = append(acc.Guard().Syms(), acc.Addr.Syms()...)
+		slices.Sort(syms)
+		syms = slices.DeleteFunc(slices.Compact(syms), f.ctx.IsCoord)
+		f.syms[acc] = syms
+	}
+	f.key = f.key[:0]
+	for _, s := range syms {
+		if r, ok := rename[s]; ok {
+			s = r
+		}
+		f.key = binary.AppendVarint(f.key, env[s])
+	}
+	if v, ok := f.cache[addrsKey{acc, string(f.key)}]; ok {
+		return v
+	}
+	out := make([]int64, f.ctx.Threads())
+	for t := range out {
+		f.ctx.SetThread(env, t)
+		v, ok := prog(env)
+		if !ok {
+			v = noAddr
+		}
+		out[t] = v
+	}
+	if len(f.cache) >= maxCached {
+		clear(f.cache)
+	}
+	f.cache[addrsKey{acc, string(f.key)}] = out
+	return out
+}
+
+// inOrder reports whether, for an ordered query, the instance of a runs
+// before that of b under the current assignment.
+func (ps *pairSpace) inOrder() bool {
+	l := ps.rel.loop
+	if !ps.q.Ordered || l == nil || ps.rel.next || !l.HasVar {
+		return true
+	}
+	pa, pb := iterPos(ps.ctx, l, ps.env[l.Var]), iterPos(ps.ctx, l, ps.env[ps.copies[l.Var]])
+	return pa < pb || pa == pb && ps.a.Seq < ps.b.Seq
+}
+
+// iterPos is the iteration in which a loop variable has value v.
+func iterPos(c *ir.Context, l *ir.Loop, v int64) int64 {
+	if d := c.Meta[l.Var].Domain; d != nil {
+		if i := slices.Index(d, v); i >= 0 {
+			return int64(i)
+		}
+	}
+	return v
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// warpOrdered reports whether a SyncWarp between the two instances names
+// both lanes (two threads of one warp only).
+func (ps *pairSpace) warpOrdered(ta, tb int) bool {
+	if ta/model.WarpSize != tb/model.WarpSize {
+		return false
+	}
+	c, env := ps.ctx, ps.env
+	saved := [3]int64{env[c.Tx], env[c.Ty], env[c.Tz]}
+	defer func() { env[c.Tx], env[c.Ty], env[c.Tz] = saved[0], saved[1], saved[2] }()
+	la, lb := ta%model.WarpSize, tb%model.WarpSize
+	for _, s := range ps.warpSyncs {
+		if !ps.separates(s) {
+			continue
+		}
+		c.SetThread(env, ta)
+		m, err := s.Mask.Eval(env)
+		if err != nil || s.Mask.DependsOn(c.IsData) || m&(1<<la) != 0 && m&(1<<lb) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (ps *pairSpace) conflict(ta, tb int, addr int64) *Conflict {
+	cf := &Conflict{A: ps.a, B: ps.b, TA: ta, TB: tb, Offset: addr - ps.a.Array.Base,
+		Loop: ps.rel.loop, Exact: ps.search.Exact()}
+	env := append(affine.Env(nil), ps.env...)
+	cf.Env = env
+	var parts []string
+	if b := ps.search.Bindings(env, ps.syms); b != "" {
+		parts = append(parts, b)
+	}
+	if l := ps.rel.loop; l != nil && l.HasVar {
+		if cp, ok := ps.copies[l.Var]; ok && ps.ctx.Meta[l.Var].Role == ir.RoleLoop {
+			parts = append(parts, fmt.Sprintf("%s = %d and %d", ps.ctx.Syms.Name(l.Var), env[l.Var], env[cp]))
+		}
+	}
+	cf.Bindings = strings.Join(parts, ", ")
+	return cf
+}

@@ -1,0 +1,337 @@
+package pairs
+
+import (
+	"math"
+	"slices"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/search"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
+)
+
+// Conflict is a witness that two threads of a block touch the same bytes
+// through two accesses with no synchronisation between them that orders
+// the two.
+type Conflict struct {
+	A, B *ir.Access
+	// TA and TB are the linear indices of the threads that make A and B.
+	TA, TB int
+	// Offset is the byte offset, within the array, of a byte both touch.
+	Offset int64
+	// Loop is the loop whose iterations the two instances belong to when
+	// they differ; nil when both run in the same iteration of every loop.
+	Loop *ir.Loop
+	// Bindings describes the uniform values of the witness; Env holds
+	// them (and, past the context's symbols, the loop values of B when
+	// they differ from A's).
+	Bindings string
+	Env      affine.Env
+	Exact    bool
+}
+
+// PairQuery says which conflicts to look for.
+type PairQuery struct {
+	// SameWarp restricts the two threads to one warp.
+	SameWarp bool
+	// Ordered looks only for instances of A that run before instances of
+	// B in program order (write then read, read then write).
+	Ordered bool
+	// CrossIteration looks only for instances in different iterations of
+	// a loop (for two accesses of one statement).
+	CrossIteration bool
+	// CrossWarp restricts the two threads to different warps.
+	CrossWarp bool
+}
+
+// FindConflict searches two threads whose instances of a and b touch the
+// same bytes within one barrier interval: no SyncThreads or Cluster().Sync
+// between them in program order, and, for two lanes of one warp, no
+// SyncWarp whose mask names both. Accesses to data-dependent addresses,
+// under conditions on data that varies between lanes, of another block's
+// shared memory, or both atomic, are never paired.
+func FindConflict(c *ir.Context, a, b *ir.Access, q PairQuery) *Conflict {
+	return Conflicts(c).Find(a, b, q)
+}
+
+// ConflictFinder answers FindConflict for many pairs of one context,
+// evaluating each access once per assignment of the symbols it uses.
+type ConflictFinder struct {
+	ctx   *ir.Context
+	cache map[addrsKey][]int64
+	syms  map[*ir.Access][]affine.Sym // the uniform symbols of each access
+	// Scratch storage of the searches, reused from pair to pair.
+	entries []keyed
+	vals    []int64
+	index   keyIndex
+	key     []byte
+}
+
+// addrsKey identifies one access's addresses under one assignment of its
+// uniform symbols (their values, encoded).
+type addrsKey struct {
+	acc  *ir.Access
+	vals string
+}
+
+// maxCached bounds the per-thread address lists a ConflictFinder keeps.
+const maxCached = 1024
+
+// noAddr marks a thread that does not make an access.
+const noAddr = math.MinInt64
+
+// Conflicts returns a ConflictFinder for the context.
+func Conflicts(c *ir.Context) *ConflictFinder {
+	return &ConflictFinder{ctx: c, cache: map[addrsKey][]int64{}, syms: map[*ir.Access][]affine.Sym{}}
+}
+
+// Find is FindConflict.
+func (f *ConflictFinder) Find(a, b *ir.Access, q PairQuery) *Conflict {
+	c := f.ctx
+	if !c.Enumerable() || !pairable(c, a, b) {
+		return nil
+	}
+	common := commonLoops(a.Loops, b.Loops)
+	if !q.CrossIteration && (!q.Ordered || a.Seq < b.Seq) {
+		lo, hi := min(a.Seq, b.Seq), max(a.Seq, b.Seq)
+		if !barrierWhere(c, func(s *ir.Sync) bool { return s.Seq > lo && s.Seq < hi }) {
+			if cf := f.search(a, b, q, relation{}); cf != nil {
+				return cf
+			}
+		}
+	}
+	for p := len(common) - 1; p >= 0; p-- {
+		l := common[p]
+		inLoop := func(s *ir.Sync) bool { return slices.Contains(s.Loops, l) }
+		if !barrierWhere(c, inLoop) {
+			if cf := f.search(a, b, q, relation{loop: l, level: p}); cf != nil {
+				return cf
+			}
+			continue
+		}
+		// The loop has a barrier: only consecutive iterations can share an
+		// interval, when no barrier follows the earlier instance or
+		// precedes the later one.
+		consecutive := func(x, y *ir.Access) bool {
+			return !barrierWhere(c, func(s *ir.Sync) bool { return inLoop(s) && (s.Seq > x.Seq || s.Seq < y.Seq) })
+		}
+		if consecutive(a, b) {
+			if cf := f.search(a, b, q, relation{loop: l, level: p, next: true}); cf != nil {
+				return cf
+			}
+		}
+		if !q.Ordered && consecutive(b, a) {
+			if cf := f.search(a, b, q, relation{loop: l, level: p, next: true, bFirst: true}); cf != nil {
+				return cf
+			}
+		}
+	}
+	return nil
+}
+
+// pairable reports whether two accesses may be compared at all.
+func pairable(c *ir.Context, a, b *ir.Access) bool {
+	if a.Array != b.Array || a.Remote || b.Remote || a.Atomic && b.Atomic || !a.Store && !b.Store {
+		return false
+	}
+	for _, x := range []*ir.Access{a, b} {
+		for _, s := range x.Addr.Syms() {
+			if c.IsData(s) {
+				return false
+			}
+		}
+		if _, ok := uniform.VaryingData(c, x.Guard()); ok {
+			return false
+		}
+	}
+	return true
+}
+
+func commonLoops(a, b []*ir.Loop) []*ir.Loop {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
+}
+
+// barrierWhere reports whether a block-wide barrier satisfies f.
+func barrierWhere(c *ir.Context, f func(*ir.Sync) bool) bool {
+	for _, s := range c.Syncs {
+		if (s.Kind == ir.SyncThreads || s.Kind == ir.ClusterSync) && f(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// relation is how the instances of two accesses are placed: in the same
+// iteration of every common loop, or in different iterations of common
+// loop number level (consecutive ones when next).
+type relation struct {
+	loop   *ir.Loop
+	level  int
+	next   bool
+	bFirst bool // next: b's instance is the earlier one
+}
+
+// pairSpace is one relation made concrete: b's expressions with the loop
+// symbols that differ renamed to extra symbols.
+type pairSpace struct {
+	ctx       *ir.Context
+	finder    *ConflictFinder
+	pinned    []affine.Sym // symbols fixed at their most permissive value
+	a, b      *ir.Access
+	rel       relation
+	q         PairQuery
+	addrB     affine.Expr
+	guardB    affine.Pred
+	copies    map[affine.Sym]affine.Sym // original -> copy
+	gran      int64
+	warpSyncs []*ir.Sync
+	search    *search.Search
+	syms      []affine.Sym
+	env       affine.Env
+}
+
+func (f *ConflictFinder) search(a, b *ir.Access, q PairQuery, rel relation) *Conflict {
+	c := f.ctx
+	ps := &pairSpace{ctx: c, finder: f, a: a, b: b, rel: rel, q: q, copies: map[affine.Sym]affine.Sym{},
+		addrB: b.Addr, guardB: b.Guard(), gran: int64(min(a.Size, b.Size))}
+	if rel.loop != nil {
+		for _, l := range commonLoops(a.Loops, b.Loops)[rel.level:] {
+			if l.HasVar {
+				ps.copies[l.Var] = affine.Sym(c.Syms.Len() + len(ps.copies))
+			}
+		}
+		rename := func(s affine.Sym) (affine.Expr, bool) {
+			if cp, ok := ps.copies[s]; ok {
+				return affine.S(cp), true
+			}
+			return affine.Expr{}, false
+		}
+		ps.addrB = affine.Map(b.Addr, rename)
+		ps.guardB = affine.MapP(ps.guardB, rename)
+	}
+	if ps.disjoint() {
+		return nil
+	}
+	ps.plan()
+	return ps.run()
+}
+
+// plan sets up the search over the uniform symbols of both sides.
+func (ps *pairSpace) plan() {
+	c := ps.ctx
+	var syms []affine.Sym
+	for _, x := range []affine.Pred{ps.a.Guard(), ps.guardB} {
+		syms = append(syms, x.Syms()...)
+	}
+	syms = append(syms, ps.a.Addr.Syms()...)
+	syms = append(syms, ps.addrB.Syms()...)
+	if l := ps.rel.loop; l != nil && l.HasVar {
+		syms = append(syms, l.Var, ps.copies[l.Var])
+	}
+	slices.Sort(syms)
+	syms = slices.Compact(syms)
+	ps.search = search.NewSearch(c, nil)
+	var adjacent affine.Sym = -1
+	if ps.rel.next && ps.rel.loop.HasVar {
+		adjacent = ps.rel.loop.Var
+	}
+	isCopy := func(s affine.Sym) bool { return int(s) >= c.Syms.Len() }
+	guards := []affine.Pred{ps.a.Guard(), ps.guardB}
+	inAddr := func(s affine.Sym) bool {
+		is := func(x affine.Sym) bool { return x == s }
+		return ps.a.Addr.DependsOn(is) || ps.addrB.DependsOn(is)
+	}
+	for _, s := range syms {
+		like := ps.original(s)
+		if !isCopy(s) && c.IsCoord(s) || s == adjacent || isCopy(s) && like == adjacent {
+			continue
+		}
+		if c.Meta[like].Domain == nil && !inAddr(s) {
+			if v, ok := permissive(c, s, like, guards); ok {
+				ps.search.AddFixed(s, v)
+				ps.pinned = append(ps.pinned, s)
+			}
+		}
+	}
+	for _, s := range syms {
+		switch {
+		case isCopy(s) || c.IsCoord(s) || slices.Contains(ps.pinned, s):
+		case s == adjacent:
+			first, second := s, ps.copies[s]
+			if ps.rel.bFirst {
+				first, second = second, first
+			}
+			ps.search.AddNext(s, first, second)
+		default:
+			ps.search.Add(s, s)
+		}
+		if !isCopy(s) && !c.IsCoord(s) && !slices.Contains(ps.pinned, s) {
+			ps.syms = append(ps.syms, s)
+		}
+	}
+	for orig, cp := range ps.copies {
+		if orig != adjacent && slices.Contains(syms, cp) && !slices.Contains(ps.pinned, cp) {
+			ps.search.Add(cp, orig)
+		}
+	}
+	ps.env = c.NewEnv(len(ps.copies))
+	for _, s := range c.Syncs {
+		if s.Kind == ir.SyncWarp {
+			ps.warpSyncs = append(ps.warpSyncs, s)
+		}
+	}
+}
+
+// original returns the symbol a copy stands for, or s itself.
+func (ps *pairSpace) original(s affine.Sym) affine.Sym {
+	for orig, cp := range ps.copies {
+		if cp == s {
+			return orig
+		}
+	}
+	return s
+}
+
+// separates reports whether a SyncWarp lies between the two instances of
+// the relation (for lanes it names).
+func (ps *pairSpace) separates(s *ir.Sync) bool {
+	a, b := ps.a, ps.b
+	if ps.rel.loop == nil {
+		return s.Seq > min(a.Seq, b.Seq) && s.Seq < max(a.Seq, b.Seq)
+	}
+	if !slices.Contains(s.Loops, ps.rel.loop) {
+		return false
+	}
+	if !ps.rel.next {
+		return ps.separatesApart(s)
+	}
+	first, second := a, b
+	if ps.rel.bFirst {
+		first, second = b, a
+	}
+	return s.Seq > first.Seq || s.Seq < second.Seq
+}
+
+// separatesApart decides separates for instances in iterations that may
+// differ, from the iterations of the current assignment: the same one,
+// consecutive ones, or iterations further apart, which hold a whole body.
+func (ps *pairSpace) separatesApart(s *ir.Sync) bool {
+	l := ps.rel.loop
+	if !l.HasVar {
+		return true
+	}
+	pa, pb := iterPos(ps.ctx, l, ps.env[l.Var]), iterPos(ps.ctx, l, ps.env[ps.copies[l.Var]])
+	switch {
+	case pa == pb:
+		return s.Seq > min(ps.a.Seq, ps.b.Seq) && s.Seq < max(ps.a.Seq, ps.b.Seq)
+	case pa+1 == pb:
+		return s.Seq > ps.a.Seq || s.Seq < ps.b.Seq
+	case pb+1 == pa:
+		return s.Seq > ps.b.Seq || s.Seq < ps.a.Seq
+	}
+	return true
+}

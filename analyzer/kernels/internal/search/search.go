@@ -1,0 +1,182 @@
+// Package search enumerates the values of the uniform symbols of a kernel
+// context: the known domains, and for unknowns (parameters, lengths,
+// block indices of an unknown grid) a fixed list of candidates, within
+// budgets. The engines ask their questions through it.
+package search
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// The synchronisation checks ask questions of the form "are there values
+// of the uniform symbols and two threads such that ...". They answer them
+// by enumeration: every thread of the launch shape, and for the uniform
+// symbols their known values (loop domains, block indices of a known grid)
+// or, for unknowns (parameters, lengths), a fixed list of candidates tried
+// in order of increasing size. A witness found this way is a real one; an
+// answer "none" is exact only when every symbol had a known domain.
+
+// candidates returns the values tried for a uniform symbol, and whether
+// they are all the values it can take.
+func candidates(c *ir.Context, s affine.Sym) ([]int64, bool) {
+	m := c.Meta[s]
+	if d := m.Domain; d != nil {
+		if len(d) <= maxDomain {
+			return d, true
+		}
+		return sample(d, maxDomain), false
+	}
+	switch m.Role {
+	case ir.RoleBlockIdx:
+		return blockCandidates, false
+	case ir.RoleRank:
+		return blockCandidates[:2], false
+	case ir.RoleGridDim:
+		return gridCandidates, false
+	case ir.RoleIter:
+		return iterCandidates, false
+	}
+	return numberCandidates(c), false
+}
+
+// searchDim is one dimension of a search: symbols set together, and the rows of
+// values tried for them.
+type searchDim struct {
+	syms []affine.Sym
+	rows [][]int64
+}
+
+// Search enumerates assignments of uniform symbols.
+type Search struct {
+	ctx   *ir.Context
+	dims  []searchDim
+	exact bool
+}
+
+// NewSearch returns a search over the given uniform symbols of c.
+func NewSearch(c *ir.Context, syms []affine.Sym) *Search {
+	s := &Search{ctx: c, exact: true}
+	for _, sym := range syms {
+		s.Add(sym, sym)
+	}
+	return s
+}
+
+// Add adds a dimension for sym, whose values are those of like (a symbol
+// of the context; sym may be an extra symbol standing for a copy of it).
+func (s *Search) Add(sym, like affine.Sym) {
+	vals, exact := candidates(s.ctx, like)
+	s.exact = s.exact && exact
+	d := searchDim{syms: []affine.Sym{sym}}
+	for _, v := range vals {
+		d.rows = append(d.rows, []int64{v})
+	}
+	s.dims = append(s.dims, d)
+}
+
+// AddFixed adds a dimension with the single value v for sym.
+func (s *Search) AddFixed(sym affine.Sym, v int64) {
+	s.dims = append(s.dims, searchDim{syms: []affine.Sym{sym}, rows: [][]int64{{v}}})
+}
+
+// AddNext adds a dimension for two symbols that take consecutive values
+// of the loop variable like: (v, next(v)) for consecutive values of its
+// domain, or (k, k+1) for an iteration count.
+func (s *Search) AddNext(like, first, second affine.Sym) {
+	vals, exact := candidates(s.ctx, like)
+	s.exact = s.exact && exact
+	d := searchDim{syms: []affine.Sym{first, second}}
+	if dom := s.ctx.Meta[like].Domain; dom != nil {
+		for i := 0; i+1 < len(dom) && i < maxDomain; i++ {
+			d.rows = append(d.rows, []int64{dom[i], dom[i+1]})
+		}
+	} else {
+		for _, v := range vals {
+			d.rows = append(d.rows, []int64{v, v + 1})
+		}
+	}
+	s.dims = append(s.dims, d)
+}
+
+// Exact reports whether the search tries every value of every symbol.
+func (s *Search) Exact() bool {
+	n := 1
+	for _, d := range s.dims {
+		n *= max(len(d.rows), 1)
+		if n > maxAssignments {
+			return false
+		}
+	}
+	return s.exact
+}
+
+// Each sets env to each assignment in turn, smallest candidates first,
+// until visit returns false or the budget is spent. It reports whether
+// visit stopped it.
+func (s *Search) Each(env affine.Env, visit func() bool) bool {
+	if len(s.dims) == 0 {
+		return !visit()
+	}
+	maxTotal := 0
+	for _, d := range s.dims {
+		if len(d.rows) == 0 {
+			return false
+		}
+		maxTotal += len(d.rows) - 1
+	}
+	idx := make([]int, len(s.dims))
+	budget, stopped := maxAssignments, false
+	// Assignments by increasing total index: small values of every
+	// symbol are tried before large values of one.
+	var rec func(i, left int)
+	rec = func(i, left int) {
+		last := i == len(s.dims)-1
+		for v := 0; v <= left && v < len(s.dims[i].rows) && !stopped && budget > 0; v++ {
+			idx[i] = v
+			if !last {
+				rec(i+1, left-v)
+				continue
+			}
+			if v != left {
+				continue
+			}
+			budget--
+			s.set(env, idx)
+			stopped = !visit()
+		}
+	}
+	for total := 0; total <= maxTotal && !stopped && budget > 0; total++ {
+		rec(0, total)
+	}
+	return stopped
+}
+
+func (s *Search) set(env affine.Env, idx []int) {
+	for k, d := range s.dims {
+		for j, sym := range d.syms {
+			env[sym] = d.rows[idx[k]][j]
+		}
+	}
+}
+
+// Bindings describes the values of the given symbols in env, for messages:
+// "BlockIdx.X = 0, n = 1". Loop variables and iteration counts are left
+// out: the message names the loop.
+func (s *Search) Bindings(env affine.Env, syms []affine.Sym) string {
+	var parts []string
+	for _, sym := range syms {
+		if int(sym) >= len(s.ctx.Meta) || s.ctx.IsCoord(sym) {
+			continue
+		}
+		switch s.ctx.Meta[sym].Role {
+		case ir.RoleLoop, ir.RoleIter:
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s = %d", s.ctx.Syms.Name(sym), env[sym]))
+	}
+	return strings.Join(parts, ", ")
+}
