@@ -1,0 +1,149 @@
+package ncu
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// testdata/transpose.csv and transpose-sass.csv are the two source views
+// of one ncu 2025.3.1 report (--section SourceCounters) of
+// testdata/transpose.cu built with nvcc 13.0 -O3 -lineinfo -arch=sm_90 and
+// run on an H100 (256×256 floats, blocks of 32×32). The report's absolute
+// source path was replaced by the file's name.
+
+func parseFile(t *testing.T, name string) []Function {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fns, err := Parse(name, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fns
+}
+
+func TestLinesMatchTheSource(t *testing.T) {
+	fns := parseFile(t, "testdata/transpose.csv")
+	if len(fns) != 1 {
+		t.Fatalf("%d functions, want 1", len(fns))
+	}
+	f := fns[0]
+	if f.Name != "k(float *, const float *, int)" || f.File != "transpose.cu" {
+		t.Errorf("function %q in %q", f.Name, f.File)
+	}
+	src, err := os.ReadFile("testdata/transpose.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Split(string(src), "\n")
+	for _, l := range f.Lines {
+		if want := strings.TrimSpace(text[l.No-1]); strings.TrimSpace(l.Source) != want {
+			t.Errorf("line %d is %q, the file has %q", l.No, l.Source, want)
+		}
+		for _, in := range l.Instrs {
+			if in.Line != l.No {
+				t.Errorf("%s under line %d says line %d", in.SASS, l.No, in.Line)
+			}
+		}
+	}
+}
+
+// ncu's row for a line is the sum of the rows of its instructions.
+func TestLineTotalsAreInstructionSums(t *testing.T) {
+	for _, l := range parseFile(t, "testdata/transpose.csv")[0].Lines {
+		var sum Counters
+		for _, in := range l.Instrs {
+			sum.Executed += in.Executed
+			sum.ThreadExecuted += in.ThreadExecuted
+			sum.PredOnThreadExecuted += in.PredOnThreadExecuted
+			sum.TagRequestsGlobal += in.TagRequestsGlobal
+			sum.WavefrontsShared += in.WavefrontsShared
+			sum.WavefrontsSharedIdeal += in.WavefrontsSharedIdeal
+			sum.SectorsGlobal += in.SectorsGlobal
+			sum.SectorsGlobalIdeal += in.SectorsGlobalIdeal
+		}
+		got := l.Counters
+		got.Space, got.Op, got.Size = "", "", ""
+		if diff := cmp.Diff(sum, got); diff != "" {
+			t.Errorf("line %d: sum of instructions vs line row (-+):\n%s", l.No, diff)
+		}
+	}
+}
+
+// The memory instructions of the transpose, per warp-level request: a
+// coalesced load (4 sectors), the row store into the tile (1 wavefront),
+// the column read (32 wavefronts: tile[tx][ty] with a 32-float row) and
+// the coalesced store.
+func TestMemoryInstructions(t *testing.T) {
+	type access struct {
+		Line       int
+		Space, Op  string
+		Bits       int
+		PerRequest int64
+	}
+	var got []access
+	for _, in := range parseFile(t, "testdata/transpose.csv")[0].Instructions() {
+		if !in.Memory() {
+			continue
+		}
+		per := (in.SectorsGlobal + in.WavefrontsShared) / in.Executed
+		got = append(got, access{in.Line, in.Space, in.Op, in.SizeBits(), per})
+	}
+	want := []access{
+		{6, "Global", "Load", 32, 4},
+		{6, "Shared", "Store", 32, 1},
+		{9, "Shared", "Load", 32, 32},
+		{9, "Global", "Store", 32, 4},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("memory instructions (-want +got):\n%s", diff)
+	}
+}
+
+// The SASS view of the same report holds the same instructions.
+func TestSASSViewAgrees(t *testing.T) {
+	both := parseFile(t, "testdata/transpose.csv")[0].Instructions()
+	sass := parseFile(t, "testdata/transpose-sass.csv")
+	if len(sass) != 1 || sass[0].File != "" {
+		t.Fatalf("SASS view: %d functions, file %q", len(sass), sass[0].File)
+	}
+	only := sass[0].Instructions()
+	for i := range both {
+		both[i].Line = 0
+	}
+	if diff := cmp.Diff(both, only); diff != "" {
+		t.Errorf("cuda,sass view vs sass view (-+):\n%s", diff)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	header := `"Line No","Source","Address","Source","Instructions Executed"` + "\n"
+	cases := []struct{ name, in, want string }{
+		{"empty", "", "bad.csv: no kernel in the file"},
+		{"no header", `"Function Name","k()"` + "\n" + `"1","x","-","-","3"` + "\n", "bad.csv: record 2: data before a kernel's header row"},
+		{"short row", `"Function Name","k()"` + "\n" + header + `"1","x"` + "\n", "bad.csv: record 3: 2 fields, the header has 5"},
+		{"bad address", `"Function Name","k()"` + "\n" + header + `"1","x","-","-","3"` + "\n" + `"","","0xZZ","NOP","1"` + "\n", `bad.csv: record 4: address "0xZZ" is not hexadecimal`},
+		{"bad counter", `"Function Name","k()"` + "\n" + header + `"1","x","-","-","3"` + "\n" + `"","","0x10","NOP","many"` + "\n", `bad.csv: record 4: instruction 0x10: counter "many" is not a whole number`},
+		{"orphan instruction", `"Function Name","k()"` + "\n" + header + `"","","0x10","NOP","1"` + "\n", "bad.csv: record 3: instruction 0x10 before any source line"},
+		{"bad line", `"Function Name","k()"` + "\n" + header + `"x","y","-","-","1"` + "\n", `bad.csv: record 3: line number "x"`},
+		{"no counters", `"Kernel Name","k()"` + "\n" + `"Address","Source"` + "\n", `bad.csv: record 2: header: no "Instructions Executed" column`},
+		{"unbalanced quote", `"Kernel Name,"k()"` + "\n", "bad.csv: parse error"},
+	}
+	for _, c := range cases {
+		_, err := Parse("bad.csv", strings.NewReader(c.in))
+		switch {
+		case err == nil:
+			t.Errorf("%s: no error", c.name)
+		case !strings.Contains(err.Error(), c.want):
+			t.Errorf("%s: error %q, want it to contain %q", c.name, err, c.want)
+		case strings.Contains(err.Error(), "\n"):
+			t.Errorf("%s: error spans lines: %q", c.name, err)
+		}
+	}
+}
