@@ -4,10 +4,12 @@ import (
 	_ "embed"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/smemlint/smemlint/analyzer/internal/directive"
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/model"
 )
@@ -15,11 +17,24 @@ import (
 //go:embed doc.go
 var doc string
 
-// Config is the result of Analyzer: the options of one run.
+// Config is the result of Analyzer: the options of one run, from the
+// flags and the configuration file (see Resolve).
 type Config struct {
 	Arch     *model.Arch // the profile named by -arch and -bankmode
 	BankMode int         // 0 for the profile's default
 	Verbose  bool
+	// File is the configuration file that applied, "" when none did.
+	File string
+	// Launch is the file's [launch] section; Launch.Block[0] is zero
+	// when it has none.
+	Launch directive.Launch
+	checks map[string]bool // nil: every check reports
+}
+
+// Enabled reports whether check is to report, by its name.
+func (c *Config) Enabled(check string) bool {
+	on, ok := c.checks[check]
+	return !ok || on
 }
 
 // Analyzer owns the shared flags and hands a *Config to the checks.
@@ -32,17 +47,18 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // The flag values are written once, while flags are parsed, and only read
-// while passes run.
+// while passes run. Each remembers whether it was given, so that a flag
+// overrides the configuration file and a default does not.
 var (
-	archFlag     = model.DefaultArch
-	bankModeFlag = 0
-	verboseFlag  = false
+	archFlag     = setString{v: model.DefaultArch}
+	bankModeFlag = setInt{}
+	verboseFlag  = setBool{}
 )
 
 func init() {
-	Analyzer.Flags.StringVar(&archFlag, "arch", model.DefaultArch, "architecture profile: sm_1x, sm_2x, sm_3x, sm_50 … sm_90")
-	Analyzer.Flags.IntVar(&bankModeFlag, "bankmode", 0, "shared-memory bank width in bytes (8: the eight-byte mode of sm_3x)")
-	Analyzer.Flags.BoolVar(&verboseFlag, "verbose", false, "also report notes: occupancy, accesses that could not be evaluated")
+	Analyzer.Flags.Var(&archFlag, "arch", "architecture profile: sm_1x, sm_2x, sm_3x, sm_50 … sm_90")
+	Analyzer.Flags.Var(&bankModeFlag, "bankmode", "shared-memory bank width in bytes (8: the eight-byte mode of sm_3x)")
+	Analyzer.Flags.Var(&verboseFlag, "verbose", "also report notes: occupancy, accesses that could not be evaluated")
 }
 
 // Flags returns the flag set, for commands that expose the options under
@@ -50,9 +66,95 @@ func init() {
 func Flags() *flag.FlagSet { return &Analyzer.Flags }
 
 func run(pass *analysis.Pass) (any, error) {
-	arch, err := model.Lookup(archFlag, bankModeFlag)
-	if err != nil {
-		return nil, fmt.Errorf("smemlint: -arch/-bankmode: %w", err)
+	return Resolve(packageDir(pass))
+}
+
+// packageDir is the directory of the package's files, where the search
+// for a configuration file starts; "" (the current directory) when the
+// files have no names on disk.
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		if name := pass.Fset.File(f.Pos()).Name(); filepath.IsAbs(name) {
+			return filepath.Dir(name)
+		}
 	}
-	return &Config{Arch: arch, BankMode: bankModeFlag, Verbose: verboseFlag}, nil
+	return ""
+}
+
+// Resolve returns the options for the packages of dir: the flags given,
+// then the configuration file that applies to dir (see Find), then the
+// defaults. A bad flag or a malformed file is an error that names it.
+func Resolve(dir string) (*Config, error) {
+	f, err := Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{BankMode: bankModeFlag.v, Verbose: verboseFlag.v, Launch: directive.Launch{Shared: -1}}
+	arch := archFlag.v
+	if f != nil {
+		c.File, c.Launch, c.checks = f.Path, f.Launch, f.Checks
+		if f.Arch != nil && !archFlag.set {
+			arch = *f.Arch
+		}
+		if f.BankMode != nil && !bankModeFlag.set {
+			c.BankMode = *f.BankMode
+		}
+		if f.Verbose != nil && !verboseFlag.set {
+			c.Verbose = *f.Verbose
+		}
+	}
+	c.Arch, err = model.Lookup(arch, c.BankMode)
+	if err != nil {
+		return nil, flagError(f, arch, err)
+	}
+	return c, nil
+}
+
+// CheckFlags validates the -arch and -bankmode flags alone, for commands
+// that check them before they read any package.
+func CheckFlags() error {
+	if _, err := model.Lookup(archFlag.v, bankModeFlag.v); err != nil {
+		return flagError(nil, archFlag.v, err)
+	}
+	return nil
+}
+
+// flagError names the flag (or the file) that chose a bad profile: -arch
+// for an unknown name, else -bankmode.
+func flagError(f *File, arch string, err error) error {
+	_, archErr := model.Lookup(arch, 0)
+	switch {
+	case archErr != nil && archFlag.set:
+		return fmt.Errorf("-arch=%s: %w", arch, archErr)
+	case archErr == nil && bankModeFlag.set:
+		return fmt.Errorf("-bankmode=%d: %w", bankModeFlag.v, err)
+	case archErr == nil && archFlag.set:
+		return fmt.Errorf("-arch=%s: %w", arch, err)
+	case f != nil:
+		return fmt.Errorf("%s: %w", f.Path, err)
+	}
+	return err
+}
+
+// ForPass returns the options of a pass of any analyzer: the config
+// analyzer's result when the pass has it, else the options resolved for
+// the package's directory. It returns nil when they are bad; the config
+// analyzer reports why.
+func ForPass(pass *analysis.Pass) *Config {
+	if c, ok := pass.ResultOf[Analyzer].(*Config); ok {
+		return c
+	}
+	c, err := Resolve(packageDir(pass))
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
+// FileErrorOf returns the error of the configuration file that applies to
+// the pass's package, nil when it is well formed or there is none, for
+// the check that reports it where a driver shows only diagnostics.
+func FileErrorOf(pass *analysis.Pass) error {
+	_, err := Load(packageDir(pass))
+	return err
 }

@@ -28,6 +28,16 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if err := config.FileErrorOf(pass); err != nil && len(pass.Files) > 0 {
+		// Editors show diagnostics, not analyzer errors: this is where a
+		// malformed smemlint.conf shows in gopls and smemlint lsp.
+		f := pass.Files[0]
+		pass.Report(analysis.Diagnostic{Pos: f.Package, End: f.Name.End(), Category: "directives", Message: err.Error()})
+		return nil, nil
+	}
+	if c := config.ForPass(pass); c != nil && !c.Enabled("directives") {
+		return nil, nil
+	}
 	for _, f := range pass.Files {
 		onKernel := kernelDocComments(pass, f)
 		for _, cg := range f.Comments {

@@ -14,4 +14,8 @@
 // ignore directive names one or more checks (comma-separated, or "all")
 // and must give a reason. A directive that cannot be read would silently
 // change nothing, so it is reported instead.
+//
+// A malformed smemlint.conf (the configuration file that applies to the
+// package) is reported here too, on the package clause, with the file and
+// line: editors show diagnostics, not the errors of analyzers.
 package directives

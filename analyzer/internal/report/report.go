@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
 )
 
@@ -32,6 +33,7 @@ type Reporter struct {
 	check   string
 	ignores map[string]map[int]directive.Ignore // file -> line -> directive
 	seen    map[seenKey]bool
+	off     bool // the configuration file turns the check off
 }
 
 type seenKey struct {
@@ -42,6 +44,10 @@ type seenKey struct {
 // New returns a Reporter for check.
 func New(pass *analysis.Pass, check string) *Reporter {
 	r := &Reporter{pass: pass, check: check, ignores: map[string]map[int]directive.Ignore{}, seen: map[seenKey]bool{}}
+	if c := config.ForPass(pass); c != nil && !c.Enabled(check) {
+		r.off = true
+		return r
+	}
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
@@ -79,6 +85,9 @@ func (r *Reporter) Ignored(pos token.Pos) bool {
 
 // Report delivers d once per position and message unless it is ignored.
 func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.off {
+		return
+	}
 	if r.seen[seenKey{d.Pos, d.Message}] {
 		return
 	}
