@@ -46,11 +46,16 @@ type Settings struct {
 	Verbose bool `json:"verbose"`
 }
 
-// Flags returns the analyzer flags the settings set, by name.
+// Flags returns the analyzer flags the settings set, by name. Settings
+// left at their zero value set nothing, so that a smemlint.conf beside the
+// packages applies to them.
 func (s Settings) Flags() map[string]string {
-	f := map[string]string{
-		"bankmode": strconv.Itoa(s.BankMode),
-		"verbose":  strconv.FormatBool(s.Verbose),
+	f := map[string]string{}
+	if s.BankMode != 0 {
+		f["bankmode"] = strconv.Itoa(s.BankMode)
+	}
+	if s.Verbose {
+		f["verbose"] = strconv.FormatBool(s.Verbose)
 	}
 	if s.Arch != "" {
 		f["arch"] = s.Arch
@@ -71,6 +76,9 @@ func New(raw any) (register.LinterPlugin, error) {
 		if err := config.Flags().Set(name, value); err != nil {
 			return nil, fmt.Errorf("smemlint settings: %s: %w", name, err)
 		}
+	}
+	if err := config.CheckFlags(); err != nil {
+		return nil, fmt.Errorf("smemlint settings: %w", err)
 	}
 	return plugin{}, nil
 }

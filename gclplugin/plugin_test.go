@@ -19,6 +19,8 @@ func TestNew(t *testing.T) {
 			false, map[string]string{"arch": "sm_3x", "bankmode": "8", "verbose": "true"}},
 		{"unknown setting", map[string]any{"banks": 16}, true, nil},
 		{"wrong type", map[string]any{"bankmode": "eight"}, true, nil},
+		{"unknown arch", map[string]any{"arch": "sm_66"}, true, nil},
+		{"bank mode of another profile", map[string]any{"arch": "sm_90", "bankmode": 8}, true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

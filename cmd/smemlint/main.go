@@ -46,6 +46,9 @@ func main() {
 			printSubcommands()
 		}
 	}
+	if len(os.Args) == 2 && os.Args[1] == "-V=full" {
+		os.Exit(vetVersion(os.Stdout, os.Stderr))
+	}
 	if sarifRequested(os.Args[1:]) {
 		os.Exit(sarifMain(os.Args[1:], os.Stderr))
 	}
@@ -55,6 +58,10 @@ func main() {
 		}
 	}
 	shortFlags(flag.CommandLine)
+	if err := preflight(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint:", err)
+		os.Exit(exitError)
+	}
 	if vetUnit(os.Args[1:]) && os.Getenv("GOGC") == "" {
 		// Under go vet each process checks one package and exits: its
 		// heap stays small (about 130 MB for a package of 1,000 kernels),
