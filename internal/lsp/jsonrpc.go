@@ -3,10 +3,11 @@ package lsp
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"net/textproto"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -40,34 +41,144 @@ type conn struct {
 	r  *bufio.Reader
 	mu sync.Mutex // serialises writes: responses and notifications interleave
 	w  io.Writer
+
+	skipped string // bytes skipped before the last message; see takeSkipped
 }
 
 func newConn(r io.Reader, w io.Writer) *conn {
 	return &conn{r: bufio.NewReader(r), w: w}
 }
 
-// read returns the next message; io.EOF when the client closed the stream.
+// MaxMessage is the largest message body the server reads; a larger
+// Content-Length is answered with an error, not an allocation.
+const MaxMessage = 64 << 20
+
+// A frameError is a message whose framing was unreadable: a missing or bad
+// Content-Length, a header that is no header. The connection skips to the
+// next Content-Length header; the server answers with an error.
+type frameError struct{ msg string }
+
+func (e *frameError) Error() string { return e.msg }
+
+// lengthHeader is the header the base protocol requires, lower case.
+const lengthHeader = "content-length:"
+
+// read returns the next message; io.EOF when the client closed the
+// stream. A *frameError or a JSON parse error leaves the connection ready
+// for the next message.
 func (c *conn) read() (*message, error) {
-	hdr, err := textproto.NewReader(c.r).ReadMIMEHeader()
+	n, err := c.readHeader()
 	if err != nil {
-		if err == io.EOF || len(hdr) == 0 {
-			return nil, io.EOF
-		}
 		return nil, err
-	}
-	n, err := strconv.Atoi(hdr.Get("Content-Length"))
-	if err != nil || n < 0 {
-		return nil, fmt.Errorf("bad Content-Length %q", hdr.Get("Content-Length"))
 	}
 	body := make([]byte, n)
 	if _, err := io.ReadFull(c.r, body); err != nil {
-		return nil, err
+		// The stream ended inside a body: the client is gone.
+		return nil, io.EOF
 	}
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
 		return &message{}, fmt.Errorf("parse error: %w", err)
 	}
 	return &m, nil
+}
+
+// readHeader reads header lines up to the blank line that ends them and
+// returns the Content-Length. Lines before a header that are no header
+// (a body sent without one, the rest of a body whose length was wrong)
+// are skipped up to the next Content-Length, and reported once.
+func (c *conn) readHeader() (int64, error) {
+	length, lengthText := int64(-1), ""
+	var bad string // the first line that is no header
+	seen := false  // a line of this header has been read
+	for {
+		line, err := c.readLine()
+		if err != nil {
+			return 0, io.EOF
+		}
+		if line == "" {
+			if !seen {
+				continue // blank lines between messages
+			}
+			break
+		}
+		if i := strings.Index(strings.ToLower(line), lengthHeader); i > 0 {
+			// A header glued to the end of skipped bytes: resynchronise.
+			if bad == "" {
+				bad = line[:i]
+			}
+			line = line[i:]
+		}
+		seen = true
+		name, val, ok := strings.Cut(line, ":")
+		switch {
+		case !ok:
+			if bad == "" {
+				bad = line
+			}
+		case strings.EqualFold(strings.TrimSpace(name), "Content-Length"):
+			lengthText = strings.TrimSpace(val)
+			length = -2
+			if n, err := strconv.ParseInt(lengthText, 10, 64); err == nil && n >= 0 {
+				length = n
+			}
+		}
+	}
+	switch {
+	case length == -1 && bad != "":
+		return 0, &frameError{fmt.Sprintf("no Content-Length header before %q", clip(bad))}
+	case length == -1:
+		return 0, &frameError{"header without Content-Length"}
+	case length == -2:
+		return 0, &frameError{fmt.Sprintf("Content-Length %q is not a byte count", clip(lengthText))}
+	case length > MaxMessage:
+		return 0, &frameError{fmt.Sprintf("Content-Length %d exceeds the %d bytes a message may have", length, MaxMessage)}
+	case bad != "":
+		// The message itself is good; the bytes before it are reported
+		// by the caller through skipped.
+		c.skipped = fmt.Sprintf("skipped %q: no Content-Length header before it", clip(bad))
+	}
+	return length, nil
+}
+
+// readLine returns one header line without its line end. A line longer
+// than the reader's buffer is no header: its rest is skipped.
+func (c *conn) readLine() (string, error) {
+	line, err := c.r.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		// Keep the start, for the message, and the end, where a header
+		// glued to skipped bytes would be.
+		head, tail := string(line[:40]), string(line)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			line, err = c.r.ReadSlice('\n')
+			tail = tail[max(0, len(tail)-100):] + string(line)
+		}
+		if err != nil {
+			return "", err
+		}
+		tail = strings.TrimRight(tail[max(0, len(tail)-100):], "\r\n")
+		return head + "…" + tail, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimRight(string(line), "\r\n"), nil
+}
+
+// takeSkipped returns, once, a note of bytes skipped before the last
+// message read.
+func (c *conn) takeSkipped() string {
+	s := c.skipped
+	c.skipped = ""
+	return s
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }
 
 // write sends one message.
@@ -97,6 +208,11 @@ func (c *conn) notify(method string, params any) error {
 
 // reply answers the request with id; a nil result is sent as null.
 func (c *conn) reply(id *json.RawMessage, result any, rerr *rpcError) error {
+	if id == nil {
+		// JSON-RPC: the id of an unreadable request is null.
+		null := json.RawMessage("null")
+		id = &null
+	}
 	m := &message{ID: id, Error: rerr}
 	if rerr == nil {
 		if result == nil {

@@ -25,6 +25,7 @@ type Server struct {
 
 	mu          sync.Mutex
 	initialized bool
+	shutdown    bool                   // the client sent shutdown; exit is then orderly
 	docs        map[string]document    // open documents by file name
 	published   map[string]bool        // URIs that have diagnostics now
 	findings    map[string][]finding   // last findings by URI, for code actions
@@ -33,6 +34,10 @@ type Server struct {
 	analyzing sync.Mutex // one analysis at a time
 	pending   sync.WaitGroup
 }
+
+// ErrExitBeforeShutdown is Serve's error when the client sends exit without
+// shutdown first: the protocol asks the server to exit with code 1.
+var ErrExitBeforeShutdown = errors.New("exit without shutdown")
 
 // Serve runs a session on r and w until the client sends exit or closes
 // the stream. version is reported to the client.
@@ -51,14 +56,21 @@ func Serve(r io.Reader, w io.Writer, version string) error {
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
+		if skipped := s.conn.takeSkipped(); skipped != "" {
+			s.conn.reply(nil, nil, &rpcError{Code: codeParseError, Message: skipped})
+		}
 		if err != nil {
-			if m == nil {
-				return err
-			}
+			// A bad frame or body: answer, and serve the next message.
 			s.conn.reply(nil, nil, &rpcError{Code: codeParseError, Message: err.Error()})
 			continue
 		}
 		if m.Method == "exit" {
+			s.mu.Lock()
+			down := s.shutdown
+			s.mu.Unlock()
+			if !down {
+				return ErrExitBeforeShutdown
+			}
 			return nil
 		}
 		s.dispatch(m)
@@ -90,6 +102,9 @@ func (s *Server) handle(m *message) (any, *rpcError) {
 	case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
 		return nil, nil
 	case "shutdown":
+		s.mu.Lock()
+		s.shutdown = true
+		s.mu.Unlock()
 		return nil, nil
 	case "textDocument/didOpen":
 		var p didOpenParams
