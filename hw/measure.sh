@@ -1,0 +1,36 @@
+#!/bin/sh
+# measure.sh — build the micro-kernels of hw/micro, check their SASS,
+# profile every kernel with Nsight Compute and print the tables of
+# docs/hardware.md with the model's figure beside each measurement.
+# Needs nvcc, cuobjdump and ncu (with access to the GPU's counters, often
+# root), and Go. Run it from the repository root:
+#
+#   hw/measure.sh [out-dir]          # default hw-out; REPEAT=3 by default
+#
+# out-dir receives micro (the binary), micro.sass, raw.csv (ncu --page raw),
+# source.csv (per-instruction SourceCounters) and tables.md.
+set -eu
+out=${1:-hw-out}
+repeat=${REPEAT:-3}
+mkdir -p "$out"
+
+nvcc -O3 -arch=sm_90 -lineinfo -o "$out/micro" hw/micro/micro.cu
+cuobjdump -sass "$out/micro" > "$out/micro.sass"
+
+metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+metrics=$metrics,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
+metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
+metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+metrics=$metrics,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum
+
+# Counters: every kernel REPEAT times, clocks left alone.
+REPEAT=$repeat ncu --clock-control none --csv --page raw --metrics "$metrics" \
+	"$out/micro" all > "$out/raw.csv"
+# Per-instruction figures (L1 Wavefronts Shared, L1 Tag Requests Global),
+# once per kernel; the multi-warp kernels are read against these.
+ncu --clock-control none --section SourceCounters --csv --page source --print-source sass \
+	"$out/micro" all > "$out/source.csv"
+
+go run ./hw/tables -cases hw/micro/cases.h -raw "$out/raw.csv" -sass "$out/micro.sass" | tee "$out/tables.md"

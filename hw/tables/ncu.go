@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Launch is one profiled kernel launch: its counters by metric name.
+type Launch struct {
+	Kernel  string
+	Metrics map[string]float64
+}
+
+// The counters each kind of case is read from (docs/hardware.md names
+// them and says why these and not others).
+func metricsFor(c *Case) (requests, figure string) {
+	switch c.Op {
+	case "SLD":
+		return "smsp__sass_inst_executed_op_shared_ld.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
+	case "SST":
+		return "smsp__sass_inst_executed_op_shared_st.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+	case "GLD":
+		return "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
+	default:
+		return "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"
+	}
+}
+
+// readRaw reads an ncu --csv --page raw export: a header row naming the
+// columns, a row of units, then one row per launch. Numbers may carry
+// thousands separators; kernel names may carry a parameter list. Lines
+// that are not CSV records (ncu's ==PROF== messages and the program's own
+// output, which share its standard output) are skipped.
+func readRaw(name string, r io.Reader) ([]Launch, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var records []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, `"`) {
+			records = append(records, line)
+		}
+	}
+	cr := csv.NewReader(strings.NewReader(strings.Join(records, "\n")))
+	cr.FieldsPerRecord = -1
+	rows, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s: empty", name)
+	}
+	header := rows[0]
+	col := map[string]int{}
+	for i, h := range header {
+		col[h] = i
+	}
+	kcol, ok := col["Kernel Name"]
+	if !ok {
+		return nil, fmt.Errorf("%s: no \"Kernel Name\" column; is it ncu --csv --page raw output?", name)
+	}
+	idcol, hasID := col["ID"]
+	var launches []Launch
+	for n, row := range rows[1:] {
+		line := n + 2
+		if len(row) != len(header) {
+			return nil, fmt.Errorf("%s: record %d: %d fields, the header has %d", name, line, len(row), len(header))
+		}
+		if hasID {
+			if _, err := strconv.Atoi(row[idcol]); err != nil {
+				continue // the units row
+			}
+		}
+		k := row[kcol]
+		if i := strings.IndexByte(k, '('); i >= 0 {
+			k = k[:i]
+		}
+		l := Launch{Kernel: strings.TrimSpace(k), Metrics: map[string]float64{}}
+		for i, h := range header {
+			if !strings.Contains(h, "__") { // metric names hold a double underscore
+				continue
+			}
+			s := strings.ReplaceAll(strings.TrimSpace(row[i]), ",", "")
+			if s == "" || s == "n/a" {
+				continue
+			}
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s: record %d: %s = %q: not a number", name, line, h, row[i])
+			}
+			l.Metrics[h] = v
+		}
+		launches = append(launches, l)
+	}
+	if len(launches) == 0 {
+		return nil, fmt.Errorf("%s: no launches", name)
+	}
+	return launches, nil
+}

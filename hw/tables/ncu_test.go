@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The files under testdata are written by hand in the formats of
+// ncu --csv --page raw and cuobjdump -sass; their figures are made up to
+// exercise agreement, the multi-warp counter allowance and disagreement.
+
+func TestRunMeasured(t *testing.T) {
+	var out bytes.Buffer
+	code, err := run(&out, "testdata/cases.h", "testdata/raw.csv", "", "sm_90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 1 {
+		t.Errorf("exit code %d, want 1 (D06 disagrees)", code)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"| S01 | `s[tid * 1]` | 4 | all | 1 | 1 | 1 | 1 | = |",
+		"| D06 | `d[0]` | 8 | all | 1 | 2 | 2 | 1 | **differs** |",
+		"| S15 | `s[tx * 32 + ty]`, block 32×32 | 4 | all | 32 | 1028–1036 | 32.13–32.38 | 32 | counter +4–12 |",
+		"| G01 | `g[tid]` | 4 | all | 1 | 4 | 4 | 4 | = |",
+		"| M3 | `d[tid]`, block 256×1 | 8 | `tid < 48` | 2 | 3 | 1.5 | 1.5 | = |",
+		"| PZ0 | `d[tid]` | 8 | none | 0 | 0 | - (no request) | 0 | = |",
+		"| GS1 | `g[tid] = v` | 4 | all | - | - | - | 4 | not measured |",
+		"### Global memory, some lanes off",
+	} {
+		if want == "### Global memory, some lanes off" {
+			if strings.Contains(got, want) {
+				t.Errorf("output has an empty table %q", want)
+			}
+			continue
+		}
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q\n%s", want, got)
+		}
+	}
+}
+
+func TestReadRawErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"", "empty"},
+		{"==PROF== Disconnected\n", "empty"},
+		{"\"ID\",\"Name\"\n\"0\",\"x\"\n", "no \"Kernel Name\" column"},
+		{"\"ID\",\"Kernel Name\",\"a__b.sum\"\n\"0\",\"S01_p\",\"lots\"\n", "raw.csv: record 2: a__b.sum = \"lots\": not a number"},
+		{"\"ID\",\"Kernel Name\",\"a__b.sum\"\n\"0\",\"S01_p\"\n", "raw.csv: record 2: 2 fields, the header has 3"},
+		{"\"ID\",\"Kernel Name\"\n\"\",\"\"\n", "no launches"},
+	} {
+		_, err := readRaw("raw.csv", strings.NewReader(tc.text))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("readRaw(%q) = %v, want an error containing %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func TestCheckSASS(t *testing.T) {
+	f, err := os.Open("testdata/micro.sass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	funcs, err := readSASS("micro.sass", f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := &Cases{List: []*Case{
+		{ID: "S01", Op: "SLD", Type: "F32"},
+		{ID: "GS1", Op: "GST", Type: "F32"},
+	}}
+	got := strings.Join(checkSASS(cs, funcs), "\n")
+	want := strings.Join([]string{
+		"S01_b: memory instructions map[LDS:2 STG:1], want map[LDS:1 STG:1]",
+		"GS1_b: not in the SASS",
+	}, "\n")
+	if got != want {
+		t.Errorf("checkSASS:\n%s\nwant:\n%s", got, want)
+	}
+}
