@@ -1,0 +1,64 @@
+package peers
+
+import (
+	"go/token"
+	"testing"
+)
+
+func TestJudge(t *testing.T) {
+	in := func(line int) token.Position { return token.Position{Filename: "k.go", Line: line} }
+	kernel := func(name string, kind Kind, check string, start, end int) *Kernel {
+		return &Kernel{Suite: "s", Name: name, Kind: kind, Check: check, Funcs: []Range{{"k.go", start, end}}}
+	}
+	kernels := []*Kernel{
+		kernel("clean", Pass, "", 1, 9),
+		kernel("noisy", Pass, "", 10, 19),
+		kernel("found", Race, "smemrace", 20, 29),
+		kernel("missed", Race, "warpsync", 30, 39),
+		kernel("wrong", Race, "warpsync", 40, 49),
+		kernel("twice", Race, "warpsync", 50, 59),
+		kernel("global", Race, AnyRaceCheck, 60, 69),
+		kernel("split", Divergence, "barrier", 70, 79),
+	}
+	findings := []Finding{
+		{"bankconflict", in(5)}, // a figure, not a verdict
+		{"smemrace", in(12)},
+		{"smemrace", in(25)},
+		{"smemrace", in(45)},
+		{"warpsync", in(52)},
+		{"smemrace", in(53)},
+		{"warpsync", in(61)},
+		{"barrier", in(71)},
+		{"barrier", in(100)},
+	}
+	outcomes, stray := Judge(kernels, findings)
+	want := map[string]Class{
+		"clean": Agree, "noisy": FalseAlarm, "found": Agree, "missed": Missed,
+		"wrong": WrongCheck, "twice": Duplicate, "global": Agree, "split": Agree,
+	}
+	for _, o := range outcomes {
+		if o.Class != want[o.Kernel.Name] {
+			t.Errorf("%s: class %s, want %s (%s)", o.Kernel.Name, o.Class, want[o.Kernel.Name], o.Line())
+		}
+	}
+	if len(stray) != 1 || stray[0].Pos.Line != 100 {
+		t.Errorf("stray findings %v, want the barrier finding at line 100", stray)
+	}
+}
+
+func TestParseDoc(t *testing.T) {
+	for _, bad := range []string{
+		"peer: x\n",
+		"verdict: race\npeer: x\n",
+		"verdict: race bankconflict\npeer: x\n",
+		"verdict: divergence barrier\npeer: x\n",
+	} {
+		if _, _, err := parseDoc(bad); err == nil {
+			t.Errorf("parseDoc(%q) accepted", bad)
+		}
+	}
+	k, _, err := parseDoc("peer: gpuverify a/b.cu\nverdict: race smemrace\n")
+	if err != nil || k.Kind != Race || k.Check != "smemrace" || k.Source != "gpuverify a/b.cu" {
+		t.Errorf("parseDoc = %+v, %v", k, err)
+	}
+}
