@@ -3,13 +3,16 @@ package simcheck
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/smemlint/smemlint/simt"
 )
@@ -28,11 +31,31 @@ type Options struct {
 	// TestOutput receives the output of go test; nil discards it unless
 	// the tests fail.
 	TestOutput io.Writer
+	// Timeout bounds the traced tests (go test -timeout, and a kill of
+	// their process group a little after); 0 means DefaultTimeout.
+	Timeout time.Duration
+	// LaunchTimeout bounds every launch of the traced tests that sets no
+	// Config.Timeout, so that a spinning kernel fails its test; 0 means
+	// DefaultLaunchTimeout, negative means no bound.
+	LaunchTimeout time.Duration
 }
+
+// The default bounds: a traced run of the examples takes seconds, a
+// launch well under one.
+const (
+	DefaultTimeout       = 5 * time.Minute
+	DefaultLaunchTimeout = time.Minute
+)
 
 // Check instruments the packages that patterns name, runs their tests
 // traced and compares what they measured with what smemlint predicts.
 func Check(patterns []string, opts Options) (*Report, error) {
+	return CheckContext(context.Background(), patterns, opts)
+}
+
+// CheckContext is Check; when ctx ends, the traced tests' whole process
+// group is killed and every temporary file removed before it returns.
+func CheckContext(ctx context.Context, patterns []string, opts Options) (*Report, error) {
 	l, err := load(opts.Dir, patterns)
 	if err != nil {
 		return nil, err
@@ -54,7 +77,7 @@ func Check(patterns []string, opts Options) (*Report, error) {
 	if err := os.Mkdir(traces, 0o755); err != nil {
 		return nil, err
 	}
-	if err := goTest(patterns, overlay, traces, opts); err != nil {
+	if err := goTest(ctx, patterns, overlay, traces, opts); err != nil {
 		return nil, err
 	}
 	launches, err := readTraces(traces)
@@ -96,8 +119,17 @@ func writeOverlay(dir string, l *loaded) (string, error) {
 }
 
 // goTest runs the packages' tests with the overlay, tracing into traces.
-func goTest(patterns []string, overlay, traces string, opts Options) error {
-	args := []string{"test", "-overlay=" + overlay, "-vet=off", "-count=1"}
+// go test and everything it starts run in a process group of their own,
+// killed as a whole when ctx ends or the timeout passes.
+func goTest(ctx context.Context, patterns []string, overlay, traces string, opts Options) error {
+	timeout, launchTimeout := opts.Timeout, opts.LaunchTimeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if launchTimeout == 0 {
+		launchTimeout = DefaultLaunchTimeout
+	}
+	args := []string{"test", "-overlay=" + overlay, "-vet=off", "-count=1", "-timeout=" + timeout.String()}
 	if opts.Short {
 		args = append(args, "-short")
 	}
@@ -105,16 +137,34 @@ func goTest(patterns []string, overlay, traces string, opts Options) error {
 		args = append(args, "-run", opts.Run)
 	}
 	args = append(args, patterns...)
-	cmd := exec.Command("go", args...)
+	// go test's own -timeout starts when a test binary runs; this bound
+	// covers building too, and whatever ignores the first.
+	ctx, cancel := context.WithTimeout(ctx, timeout+30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = opts.Dir
 	cmd.Env = append(os.Environ(), simt.TraceEnv+"="+traces)
+	if launchTimeout > 0 {
+		cmd.Env = append(cmd.Env, simt.LaunchTimeoutEnv+"="+launchTimeout.String())
+	}
+	ownGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second
 	var buf bytes.Buffer
 	if opts.TestOutput != nil {
 		cmd.Stdout, cmd.Stderr = io.MultiWriter(&buf, opts.TestOutput), io.MultiWriter(&buf, opts.TestOutput)
 	} else {
 		cmd.Stdout, cmd.Stderr = &buf, &buf
 	}
-	if err := cmd.Run(); err != nil {
+	err := cmd.Run()
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Errorf("the traced tests did not finish within %v (-timeout); killed", timeout)
+	case ctx.Err() != nil:
+		return fmt.Errorf("interrupted; the traced tests were killed: %w", ctx.Err())
+	case err != nil && strings.Contains(buf.String(), "panic: test timed out after"):
+		return fmt.Errorf("the traced tests did not finish within %v (-timeout); still running: %s",
+			timeout, strings.Join(runningTests(buf.String()), ", "))
+	case err != nil:
 		out := buf.String()
 		if opts.TestOutput != nil {
 			out = "(see above)"
@@ -122,6 +172,23 @@ func goTest(patterns []string, overlay, traces string, opts Options) error {
 		return fmt.Errorf("the traced tests failed (%v):\n%s", err, strings.TrimSpace(out))
 	}
 	return nil
+}
+
+// runningTests returns the tests that go test's timeout panic lists as
+// running, "TestSleep (2s)" each.
+func runningTests(out string) []string {
+	_, rest, ok := strings.Cut(out, "running tests:\n")
+	if !ok {
+		return []string{"?"}
+	}
+	var names []string
+	for _, line := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(line, "\t") {
+			break
+		}
+		names = append(names, strings.TrimSpace(line))
+	}
+	return names
 }
 
 // readTraces reads every launch the traced tests wrote.

@@ -43,6 +43,9 @@ func Launch(cfg Config, kernel func(t *Thread)) error {
 		return lerr
 	}
 	l.trace = newLaunchTrace(l, traceDir != "")
+	if cfg.Timeout == 0 {
+		cfg.Timeout = defaultTimeout
+	}
 	if cfg.Timeout > 0 {
 		lerr = l.runWithin(cfg.Timeout)
 	} else {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/smemlint/smemlint/model"
@@ -28,6 +29,21 @@ const TraceEnv = "SMEMLINT_TRACE"
 
 // traceDir is TraceEnv's value when the process started.
 var traceDir = os.Getenv(TraceEnv)
+
+// LaunchTimeoutEnv bounds every launch whose Config.Timeout is zero, as a
+// time.ParseDuration string: simcheck sets it so that a kernel that spins
+// fails its test instead of hanging it.
+const LaunchTimeoutEnv = "SMEMLINT_LAUNCH_TIMEOUT"
+
+// defaultTimeout is LaunchTimeoutEnv's value when the process started; a
+// value that is not a positive duration is ignored.
+var defaultTimeout = func() time.Duration {
+	d, err := time.ParseDuration(os.Getenv(LaunchTimeoutEnv))
+	if err != nil || d < 0 {
+		return 0
+	}
+	return d
+}()
 
 // TraceLaunch is what one traced launch measured.
 type TraceLaunch struct {

@@ -1,0 +1,44 @@
+package simcheck_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smemlint/smemlint/simcheck"
+)
+
+// TestLaunchTimeout: a kernel that spins fails its traced test with the
+// simulator's timeout error instead of hanging simcheck.
+func TestLaunchTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test binary")
+	}
+	_, err := simcheck.Check([]string{"./spin"}, simcheck.Options{Dir: "testdata/stuck", LaunchTimeout: time.Second})
+	if err == nil || !strings.Contains(err.Error(), "the launch did not finish within 1s") {
+		t.Fatalf("Check = %v, want the launch timeout", err)
+	}
+}
+
+// TestTimeout: a test that never ends is killed after -timeout, and no
+// temporary directory is left behind.
+func TestTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test binary")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	start := time.Now()
+	_, err := simcheck.Check([]string{"./sleep"}, simcheck.Options{Dir: "testdata/stuck", Timeout: 2 * time.Second})
+	if err == nil || !strings.Contains(err.Error(), "did not finish within 2s") {
+		t.Fatalf("Check = %v, want the timeout", err)
+	}
+	if d := time.Since(start); d > 2*time.Minute {
+		t.Errorf("Check took %v", d)
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "simcheck-*"))
+	if len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
