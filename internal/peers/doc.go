@@ -14,6 +14,8 @@
 // the check that must report it under CUDA semantics: warpsync when every
 // racing pair of threads lies in one warp, smemrace when a pair crosses
 // warps, global for a race on global memory between warps or blocks, which
-// any race check may report. A device function belongs to the kernel named
-// on a "// device of: name" line.
+// any race check may report. A number after the check counts the distinct
+// racing pairs of sites when there is more than one: each is one finding.
+// A device function belongs to the kernel named on a "// device of: name"
+// line.
 package peers

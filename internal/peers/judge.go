@@ -20,10 +20,10 @@ type Class string
 // the first that applies, in this order.
 const (
 	Agree      Class = "agree"
-	Missed     Class = "missed"      // a defect and no finding
+	Missed     Class = "missed"      // a defect and no finding, or fewer than its racing pairs
 	FalseAlarm Class = "false"       // no defect and a finding
 	WrongCheck Class = "wrong-check" // a defect, reported only by other checks
-	Duplicate  Class = "duplicate"   // a defect, reported more than once
+	Duplicate  Class = "duplicate"   // more findings than racing pairs of sites
 )
 
 // correctness are the checks whose findings are verdicts; the others
@@ -95,11 +95,19 @@ func classify(k *Kernel, checks []string) Class {
 		}
 		return c == k.Check
 	}
-	if !slices.ContainsFunc(checks, expected) {
-		return WrongCheck
+	n := 0
+	for _, c := range checks {
+		if expected(c) {
+			n++
+		}
 	}
-	if len(checks) > 1 {
+	switch {
+	case n == 0:
+		return WrongCheck
+	case len(checks) > k.Pairs:
 		return Duplicate
+	case n < k.Pairs:
+		return Missed
 	}
 	return Agree
 }

@@ -8,7 +8,7 @@ import (
 func TestJudge(t *testing.T) {
 	in := func(line int) token.Position { return token.Position{Filename: "k.go", Line: line} }
 	kernel := func(name string, kind Kind, check string, start, end int) *Kernel {
-		return &Kernel{Suite: "s", Name: name, Kind: kind, Check: check, Funcs: []Range{{"k.go", start, end}}}
+		return &Kernel{Suite: "s", Name: name, Kind: kind, Check: check, Pairs: 1, Funcs: []Range{{"k.go", start, end}}}
 	}
 	kernels := []*Kernel{
 		kernel("clean", Pass, "", 1, 9),
@@ -19,6 +19,8 @@ func TestJudge(t *testing.T) {
 		kernel("twice", Race, "warpsync", 50, 59),
 		kernel("global", Race, AnyRaceCheck, 60, 69),
 		kernel("split", Divergence, "barrier", 70, 79),
+		kernel("two", Race, "smemrace", 80, 89),
+		kernel("half", Race, "smemrace", 90, 99),
 	}
 	findings := []Finding{
 		{"bankconflict", in(5)}, // a figure, not a verdict
@@ -29,12 +31,17 @@ func TestJudge(t *testing.T) {
 		{"smemrace", in(53)},
 		{"warpsync", in(61)},
 		{"barrier", in(71)},
+		{"smemrace", in(81)},
+		{"smemrace", in(82)},
+		{"smemrace", in(91)},
 		{"barrier", in(100)},
 	}
+	kernels[8].Pairs, kernels[9].Pairs = 2, 2
 	outcomes, stray := Judge(kernels, findings)
 	want := map[string]Class{
 		"clean": Agree, "noisy": FalseAlarm, "found": Agree, "missed": Missed,
 		"wrong": WrongCheck, "twice": Duplicate, "global": Agree, "split": Agree,
+		"two": Agree, "half": Missed,
 	}
 	for _, o := range outcomes {
 		if o.Class != want[o.Kernel.Name] {
@@ -52,6 +59,7 @@ func TestParseDoc(t *testing.T) {
 		"verdict: race\npeer: x\n",
 		"verdict: race bankconflict\npeer: x\n",
 		"verdict: divergence barrier\npeer: x\n",
+		"verdict: race smemrace 0\npeer: x\n",
 	} {
 		if _, _, err := parseDoc(bad); err == nil {
 			t.Errorf("parseDoc(%q) accepted", bad)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -32,6 +33,8 @@ type Kernel struct {
 	Source string // the suite and path it was ported from
 	Kind   Kind
 	Check  string // the check expected to report it; empty for Pass
+	// Pairs is the number of racing pairs of sites: one finding each.
+	Pairs int
 	// Funcs are the source ranges that belong to the kernel: its own
 	// declaration and its device functions.
 	Funcs []Range
@@ -140,8 +143,11 @@ func parseDoc(doc string) (k *Kernel, owner string, err error) {
 	if source == "" || verdict == "" {
 		return nil, "", fmt.Errorf("needs both a peer: line and a verdict: line")
 	}
-	k = &Kernel{Source: source}
+	k = &Kernel{Source: source, Pairs: 1}
 	f := strings.Fields(verdict)
+	if n, err := strconv.Atoi(f[len(f)-1]); err == nil && len(f) == 3 && f[0] == string(Race) && n >= 1 {
+		k.Pairs, f = n, f[:2]
+	}
 	switch {
 	case f[0] == string(Pass) && len(f) == 1:
 		k.Kind = Pass
@@ -150,7 +156,7 @@ func parseDoc(doc string) (k *Kernel, owner string, err error) {
 	case f[0] == string(Race) && len(f) == 2 && slices.Contains(checks[1:], f[1]):
 		k.Kind, k.Check = Race, f[1]
 	default:
-		return nil, "", fmt.Errorf("verdict %q: want pass, divergence, or race followed by warpsync, smemrace or %s", verdict, AnyRaceCheck)
+		return nil, "", fmt.Errorf("verdict %q: want pass, divergence, or race followed by warpsync, smemrace or %s and the number of racing pairs of sites when more than one", verdict, AnyRaceCheck)
 	}
 	return k, "", nil
 }
