@@ -8,7 +8,7 @@ BIN         := $(CURDIR)/bin
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES      = $(shell git ls-files '*.go' | grep -v '/testdata/')
 
-.PHONY: all build demo test fmt-check vet staticcheck unit simcheck bench fuzz clean e2e-deps golangci docs
+.PHONY: all build demo test fmt-check vet staticcheck unit simcheck bench fuzz clean e2e-deps golangci docs gopls
 
 all: build
 
@@ -34,6 +34,12 @@ e2e-deps:
 # and runs it on the example kernels with .golangci.yml.
 golangci:
 	scripts/golangci.sh
+
+# gopls builds bin/gopls: gopls v0.23.0 with smemlint's checks among its
+# analyzers (gopls/, a module of its own; docs/editors.md). Every version
+# is pinned in gopls/go.mod; the first build takes minutes.
+gopls:
+	cd gopls && $(GO) build -o $(BIN)/gopls .
 
 # docs regenerates docs/checks from the analyzers.
 docs:

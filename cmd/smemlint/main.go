@@ -52,16 +52,16 @@ func main() {
 	if sarifRequested(os.Args[1:]) {
 		os.Exit(sarifMain(os.Args[1:], os.Stderr))
 	}
+	if err := preflight(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint:", err)
+		os.Exit(exitError)
+	}
 	if !vetUnit(os.Args[1:]) {
 		if code, ok := standaloneViaVet(os.Args[1:]); ok {
 			os.Exit(code)
 		}
 	}
 	shortFlags(flag.CommandLine)
-	if err := preflight(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "smemlint:", err)
-		os.Exit(exitError)
-	}
 	if vetUnit(os.Args[1:]) && os.Getenv("GOGC") == "" {
 		// Under go vet each process checks one package and exits: its
 		// heap stays small (about 130 MB for a package of 1,000 kernels),
