@@ -49,6 +49,9 @@ func main() {
 	if len(os.Args) == 2 && os.Args[1] == "-V=full" {
 		os.Exit(vetVersion(os.Stdout, os.Stderr))
 	}
+	if fixRequested(os.Args[1:]) && !vetUnit(os.Args[1:]) {
+		os.Exit(fixMain(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	if sarifRequested(os.Args[1:]) {
 		os.Exit(sarifMain(os.Args[1:], os.Stderr))
 	}
