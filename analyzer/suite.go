@@ -18,8 +18,14 @@ import (
 	"github.com/smemlint/smemlint/analyzer/warpsync"
 )
 
-// Checks returns every check, in the order of the documentation.
-func Checks() []*analysis.Analyzer {
+// Checks returns every check, in the order of the documentation. It is
+// the one registry of checks: the drivers, the documentation generator and
+// the //smemlint:ignore validation (Directives) all read it.
+func Checks() []*analysis.Analyzer { return append(findingChecks(), Directives) }
+
+// findingChecks are the checks that report findings about kernels: the
+// names a //smemlint:ignore may give.
+func findingChecks() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		bankconflict.Analyzer,
 		coalescing.Analyzer,
@@ -29,6 +35,18 @@ func Checks() []*analysis.Analyzer {
 		smemrace.Analyzer,
 		shuffle.Analyzer,
 		cluster.Analyzer,
-		directives.Analyzer,
 	}
+}
+
+// Directives is the check of smemlint's comment directives.
+var Directives = directives.New(isFindingCheck)
+
+// isFindingCheck reports whether name is the name of a finding check.
+func isFindingCheck(name string) bool {
+	for _, a := range findingChecks() {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
 }

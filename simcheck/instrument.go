@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smemlint/smemlint/analyzer/kernels"
+	"github.com/smemlint/smemlint/internal/simtapi"
 )
 
 // simtAlias is the name under which instrumented files import simt, added
@@ -221,7 +222,7 @@ func (in *instrumenter) thread(n ast.Node) (string, bool) {
 		default:
 			continue
 		}
-		if ft.Params == nil || len(ft.Params.List) == 0 || !isThreadPtr(in.info.TypeOf(ft.Params.List[0].Type)) {
+		if ft.Params == nil || len(ft.Params.List) == 0 || !simtapi.IsThreadPtr(in.info.TypeOf(ft.Params.List[0].Type)) {
 			continue
 		}
 		names := ft.Params.List[0].Names
@@ -239,15 +240,6 @@ func (in *instrumenter) thread(n ast.Node) (string, bool) {
 		return names[0].Name, true
 	}
 	return "", false
-}
-
-func isThreadPtr(t types.Type) bool {
-	p, ok := types.Unalias(t).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	nt, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && nt.Obj().Pkg() != nil && nt.Obj().Pkg().Path() == kernels.SimtPath && nt.Obj().Name() == "Thread"
 }
 
 func (in *instrumenter) depth() int { return len(in.stack) }

@@ -134,14 +134,8 @@ func checkWarp(ctx *kernels.Context, s *kernels.Sync) *Finding {
 			return c.dataFinding(ctrl)
 		}
 	}
-	guard := ctx.CollectiveGuard(s)
-	if mf := ctx.MaskFault(guard, s.Mask); mf != nil {
-		return c.maskFinding(mf, nil)
-	}
-	for _, e := range ctx.SkippingExits(s) {
-		if mf := ctx.MaskFault(affine.AndP(guard, affine.NotP(e.Guard())), s.Mask); mf != nil && mf.Missing != 0 {
-			return c.maskFinding(mf, e)
-		}
+	if mf, e := ctx.CollectiveFault(s); mf != nil {
+		return c.maskFinding(mf, e)
 	}
 	return nil
 }

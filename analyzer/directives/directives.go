@@ -10,24 +10,28 @@ import (
 	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
-	"github.com/smemlint/smemlint/analyzer/internal/report"
+	"github.com/smemlint/smemlint/internal/simtapi"
 	"github.com/smemlint/smemlint/model"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer reports malformed directives.
-var Analyzer = &analysis.Analyzer{
-	Name: "directives",
-	Doc:  doctext.MustExtract(doc, "directives"),
-	URL:  "https://github.com/smemlint/smemlint/blob/main/docs/checks/directives.md",
-	Run:  run,
-	// config: the -arch a directive without arch= is checked against.
-	Requires: []*analysis.Analyzer{config.Analyzer},
+// New returns the check of malformed directives; isCheck tells the names
+// a //smemlint:ignore may give. The suite (analyzer.Checks) makes the one
+// instance, from its own list, so that no list of names is kept by hand.
+func New(isCheck func(string) bool) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: "directives",
+		Doc:  doctext.MustExtract(doc, "directives"),
+		URL:  "https://github.com/smemlint/smemlint/blob/main/docs/checks/directives.md",
+		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, isCheck) },
+		// config: the -arch a directive without arch= is checked against.
+		Requires: []*analysis.Analyzer{config.Analyzer},
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, isCheck func(string) bool) (any, error) {
 	if err := config.FileErrorOf(pass); err != nil && len(pass.Files) > 0 {
 		// Editors show diagnostics, not analyzer errors: this is where a
 		// malformed smemlint.conf shows in gopls and smemlint lsp.
@@ -42,14 +46,14 @@ func run(pass *analysis.Pass) (any, error) {
 		onKernel := kernelDocComments(pass, f)
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				checkComment(pass, c, onKernel[cg])
+				checkComment(pass, c, onKernel[cg], isCheck)
 			}
 		}
 	}
 	return nil, nil
 }
 
-func checkComment(pass *analysis.Pass, c *ast.Comment, onKernel bool) {
+func checkComment(pass *analysis.Pass, c *ast.Comment, onKernel bool, isCheck func(string) bool) {
 	name, args, ok := directive.Split(c.Text)
 	if !ok {
 		return
@@ -79,8 +83,6 @@ func checkComment(pass *analysis.Pass, c *ast.Comment, onKernel bool) {
 	}
 }
 
-var isCheck = report.IsCheck
-
 // checkShape applies the launch rules of the simulator's Launch to a
 // directive's shape, on the directive's profile or else -arch's.
 func checkShape(l directive.Launch, cfg *config.Config) error {
@@ -104,23 +106,9 @@ func kernelDocComments(pass *analysis.Pass, f *ast.File) map[*ast.CommentGroup]b
 		if !ok || fd.Doc == nil {
 			continue
 		}
-		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && isKernel(fn.Signature()) {
+		if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && simtapi.IsKernelSig(fn.Signature()) {
 			out[fd.Doc] = true
 		}
 	}
 	return out
 }
-
-func isKernel(sig *types.Signature) bool {
-	if sig.Params().Len() == 0 {
-		return false
-	}
-	p, ok := types.Unalias(sig.Params().At(0).Type()).(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Name() == "Thread" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == simtPath
-}
-
-const simtPath = "github.com/smemlint/smemlint/simt"

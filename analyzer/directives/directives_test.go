@@ -5,11 +5,11 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/smemlint/smemlint/analyzer/directives"
+	"github.com/smemlint/smemlint/analyzer"
 	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 )
 
 func TestDirectives(t *testing.T) {
 	dir := testdir.Dir(t)
-	analysistest.Run(t, dir, directives.Analyzer, "example.com/cases/directives")
+	analysistest.Run(t, dir, analyzer.Directives, "example.com/cases/directives")
 }

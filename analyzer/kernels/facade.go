@@ -7,7 +7,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/pairs"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/search"
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
 )
 
@@ -192,3 +192,9 @@ func Hypotheses(complete bool) []int64 { return search.Hypotheses(complete) }
 
 // AlignedFirst returns the stride hypotheses, large powers of two first.
 func AlignedFirst() []int64 { return search.AlignedFirst() }
+
+// CollectiveFault finds a warp whose lanes named by the warp collective
+// s's mask do not all make the call, and the exit behind it, if any.
+func (c *Context) CollectiveFault(s *Sync) (*MaskFault, *Exit) {
+	return uniform.FindCollectiveFault(c.Context, s)
+}

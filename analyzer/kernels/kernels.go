@@ -14,7 +14,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/front"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/interp"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
 )
 
 //go:embed doc.go

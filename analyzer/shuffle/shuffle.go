@@ -97,14 +97,8 @@ func (c *checker) masks() *Finding {
 				s.Name, maskText(s.Mask), ctx.DescribeCtrl(ctrl, "data-dependent"))
 		}
 	}
-	guard := ctx.CollectiveGuard(s)
-	if mf := ctx.MaskFault(guard, s.Mask); mf != nil {
-		return c.maskFinding(mf, nil)
-	}
-	for _, e := range ctx.SkippingExits(s) {
-		if mf := ctx.MaskFault(affine.AndP(guard, affine.NotP(e.Guard())), s.Mask); mf != nil && mf.Missing != 0 {
-			return c.maskFinding(mf, e)
-		}
+	if mf, e := ctx.CollectiveFault(s); mf != nil {
+		return c.maskFinding(mf, e)
 	}
 	return nil
 }

@@ -8,11 +8,12 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
 	"github.com/smemlint/smemlint/model"
 )
 
@@ -141,22 +142,10 @@ func (f *Finder) scanBody(fd *ast.FuncDecl, body *ast.BlockStmt) {
 	})
 }
 
+// calleeFunc returns the function or concrete method a call statically
+// calls.
 func (f *Finder) calleeFunc(call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.IndexExpr: // generic instantiation
-		return f.calleeFunc(&ast.CallExpr{Fun: fun.X})
-	case *ast.IndexListExpr:
-		return f.calleeFunc(&ast.CallExpr{Fun: fun.X})
-	default:
-		return nil
-	}
-	fn, _ := f.pass.TypesInfo.Uses[id].(*types.Func)
-	return fn
+	return typeutil.StaticCallee(f.pass.TypesInfo, call)
 }
 
 func (f *Finder) isSimtFunc(call *ast.CallExpr, name string) bool {

@@ -7,7 +7,7 @@ import (
 	"go/types"
 
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -6,7 +6,8 @@ import (
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 func (in *interp) call(x *ast.CallExpr) value {
@@ -107,24 +108,10 @@ func (in *interp) builtin(name string, x *ast.CallExpr) value {
 	return none()
 }
 
-// callee returns the function a call calls, resolved in the type
-// information of the code being evaluated.
+// callee returns the function or concrete method a call statically
+// calls, resolved in the type information of the code being evaluated.
 func (in *interp) callee(call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.IndexExpr:
-		return in.callee(&ast.CallExpr{Fun: fun.X})
-	case *ast.IndexListExpr:
-		return in.callee(&ast.CallExpr{Fun: fun.X})
-	default:
-		return nil
-	}
-	fn, _ := in.info.Uses[id].(*types.Func)
-	return fn
+	return typeutil.StaticCallee(in.info, call)
 }
 
 // declOf finds the declaration of a function to evaluate in place: one of

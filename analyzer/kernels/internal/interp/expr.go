@@ -8,7 +8,7 @@ import (
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
 )
 
 func (in *interp) newSym(name string, k affine.Kind, m ir.SymMeta) affine.Sym {

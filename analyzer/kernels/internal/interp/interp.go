@@ -12,7 +12,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/front"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
 )
 
 // Limits that keep the evaluation of any input bounded.

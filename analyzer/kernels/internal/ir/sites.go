@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/smemlint/smemlint/analyzer/kernels/internal/simtapi"
+	"github.com/smemlint/smemlint/internal/simtapi"
 )
 
 // Path returns the syntax nodes enclosing pos in the context's package,

@@ -201,3 +201,21 @@ func WarpMask(c *ir.Context, p affine.Pred, env affine.Env) (mask uint64, ok boo
 	}
 	return mask, found
 }
+
+// FindCollectiveFault looks for a warp in which the warp collective s's
+// mask names a lane that does not make the call: among the lanes that
+// reach s or one of its alternatives (CollectiveGuard), and then for each
+// exit that lets threads skip s, among the lanes that stay. It returns the
+// fault and the exit behind it (nil for the first kind), or nil.
+func FindCollectiveFault(c *ir.Context, s *ir.Sync) (*MaskFault, *ir.Exit) {
+	guard := CollectiveGuard(c, s)
+	if mf := FindMaskFault(c, guard, s.Mask); mf != nil {
+		return mf, nil
+	}
+	for _, e := range SkippingExits(c, s) {
+		if mf := FindMaskFault(c, affine.AndP(guard, affine.NotP(e.Guard())), s.Mask); mf != nil && mf.Missing != 0 {
+			return mf, e
+		}
+	}
+	return nil, nil
+}
