@@ -1,8 +1,10 @@
 package analyzer
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
 )
 
@@ -25,6 +27,15 @@ func TestRegistry(t *testing.T) {
 	}
 	if checks[len(checks)-1] != Directives {
 		t.Errorf("Checks ends with %s, want the Directives instance", checks[len(checks)-1].Name)
+	}
+	// The configuration file's list cannot import this package (every
+	// check imports config), so it is held to the registry here.
+	var names []string
+	for _, a := range checks {
+		names = append(names, a.Name)
+	}
+	if !slices.Equal(names, config.CheckNames) {
+		t.Errorf("config.CheckNames = %v, want the registry's %v", config.CheckNames, names)
 	}
 	if _, err := directive.ParseIgnore("nosuchcheck a reason", isFindingCheck); err == nil {
 		t.Error("//smemlint:ignore nosuchcheck: accepted")
