@@ -7,8 +7,8 @@ import (
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/pairs"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/search"
-	"github.com/smemlint/smemlint/internal/simtapi"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
+	"github.com/smemlint/smemlint/internal/simtapi"
 )
 
 // The checks see the engines through this package: the types of the
