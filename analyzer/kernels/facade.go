@@ -1,6 +1,8 @@
 package kernels
 
 import (
+	"time"
+
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/enum"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/front"
@@ -109,71 +111,99 @@ func Of(c *ir.Context) *Context {
 }
 
 // Evaluate computes the requests an access makes (see enum.Evaluate).
-func (c *Context) Evaluate(a *Access) *Eval { return enum.Evaluate(c.Context, a) }
+func (c *Context) Evaluate(a *Access) *Eval {
+	defer c.Charge(time.Now())
+	return enum.Evaluate(c.Context, a)
+}
 
 // Judge is Evaluate for the checks, remembered per access (see enum.Judge).
-func (c *Context) Judge(a *Access) *Eval { return enum.Judge(c.Context, a) }
+func (c *Context) Judge(a *Access) *Eval {
+	defer c.Charge(time.Now())
+	return enum.Judge(c.Context, a)
+}
 
 // PredLevel returns the uniformity of a condition.
-func (c *Context) PredLevel(p affine.Pred) Level { return uniform.PredLevel(c.Context, p) }
+func (c *Context) PredLevel(p affine.Pred) Level {
+	defer c.Charge(time.Now())
+	return uniform.PredLevel(c.Context, p)
+}
 
 // ExprLevel returns the uniformity of an integer value.
-func (c *Context) ExprLevel(e affine.Expr) Level { return uniform.ExprLevel(c.Context, e) }
+func (c *Context) ExprLevel(e affine.Expr) Level {
+	defer c.Charge(time.Now())
+	return uniform.ExprLevel(c.Context, e)
+}
 
 // VaryingData returns a data symbol of p that may differ between lanes.
 func (c *Context) VaryingData(p affine.Pred) (affine.Sym, bool) {
+	defer c.Charge(time.Now())
 	return uniform.VaryingData(c.Context, p)
 }
 
 // BlockSplit finds values under which p splits a block.
 func (c *Context) BlockSplit(within, p affine.Pred) *Split {
+	defer c.Charge(time.Now())
 	return uniform.BlockSplit(c.Context, within, p)
 }
 
 // WarpSplit finds values under which p splits a warp.
 func (c *Context) WarpSplit(within, p affine.Pred) *Split {
+	defer c.Charge(time.Now())
 	return uniform.WarpSplit(c.Context, within, p)
 }
 
 // WithoutWarpUniform drops the warp-uniform conjuncts of p.
 func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) affine.Pred {
+	defer c.Charge(time.Now())
 	return uniform.WithoutWarpUniform(c.Context, p, unknownOnly)
 }
 
 // MaskFault finds a warp whose collective mask names a lane that does not
 // make the call.
 func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
+	defer c.Charge(time.Now())
 	return uniform.FindMaskFault(c.Context, guard, mask)
 }
 
 // ClusterSplit finds values under which p splits a cluster.
 func (c *Context) ClusterSplit(p affine.Pred) *ClusterSplit {
+	defer c.Charge(time.Now())
 	return uniform.FindClusterSplit(c.Context, p)
 }
 
 // WarpMask returns the lanes of the warp env's thread for which p holds.
 func (c *Context) WarpMask(p affine.Pred, env affine.Env) (uint64, bool) {
+	defer c.Charge(time.Now())
 	return uniform.WarpMask(c.Context, p, env)
 }
 
 // CollectiveGuard returns the lanes that reach a warp collective or one of
 // its alternatives.
-func (c *Context) CollectiveGuard(s *Sync) affine.Pred { return uniform.CollectiveGuard(c.Context, s) }
+func (c *Context) CollectiveGuard(s *Sync) affine.Pred {
+	defer c.Charge(time.Now())
+	return uniform.CollectiveGuard(c.Context, s)
+}
 
 // SkippingExits returns the exits that let threads skip s.
-func (c *Context) SkippingExits(s *Sync) []*Exit { return uniform.SkippingExits(c.Context, s) }
+func (c *Context) SkippingExits(s *Sync) []*Exit {
+	defer c.Charge(time.Now())
+	return uniform.SkippingExits(c.Context, s)
+}
 
 // Culprit returns the first condition of ctrl that some threads fail.
 func (c *Context) Culprit(ctrl []Ctrl, env affine.Env, threads []int) int {
+	defer c.Charge(time.Now())
 	return uniform.Culprit(c.Context, ctrl, env, threads)
 }
 
 // WarpThreads returns the linear indices of the lanes of mask in warp w.
 func (c *Context) WarpThreads(w int, mask uint64) []int {
+	defer c.Charge(time.Now())
 	return uniform.WarpThreads(c.Context, w, mask)
 }
 
 // FindConflict finds two threads that touch the same bytes through a and b.
+// (ConflictFinder.Find charges the time.)
 func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
 	return pairs.FindConflict(c.Context, a, b, q)
 }
@@ -182,10 +212,17 @@ func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
 func (c *Context) Conflicts() *ConflictFinder { return pairs.Conflicts(c.Context) }
 
 // NewSearch returns a search over the given uniform symbols.
-func (c *Context) NewSearch(syms []affine.Sym) *Search { return search.NewSearch(c.Context, syms) }
+func (c *Context) NewSearch(syms []affine.Sym) *Search {
+	s := search.NewSearch(c.Context, syms)
+	s.ChargeEach()
+	return s
+}
 
 // Repad evaluates the context again with a Shared array padded.
-func (c *Context) Repad(arr *Array, pad int64) *Context { return wrap(c.Context.Repad(arr, pad)) }
+func (c *Context) Repad(arr *Array, pad int64) *Context {
+	defer c.Charge(time.Now())
+	return wrap(c.Context.Repad(arr, pad))
+}
 
 // Hypotheses returns the values tried for an unknown stride.
 func Hypotheses(complete bool) []int64 { return search.Hypotheses(complete) }

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -91,7 +92,11 @@ func evaluateAll(pass *analysis.Pass, cfg *config.Config, f *front.Finder, jobs 
 		wg.Go(func() {
 			for g := next.Add(1) - 1; g < int64(len(groups)); g = next.Add(1) - 1 {
 				for _, i := range groups[g] {
+					start := time.Now()
 					ctxs[i], errs[i] = interp.Evaluate(pass, cfg, f, jobs[i])
+					if ctxs[i] != nil {
+						ctxs[i].Charge(start)
+					}
 				}
 			}
 		})

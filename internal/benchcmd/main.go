@@ -31,16 +31,18 @@ func main() {
 	bin := flag.String("smemlint", "bin/smemlint", "the smemlint binary to time")
 	mixes := flag.String("mix", "old", "comma-separated mixes to time: old, users, tiles")
 	kernels := flag.Int("kernels", 1000, "kernels in each part of a mix")
-	runs := flag.Int("runs", 5, "timed runs of each command")
+	runs := flag.Int("runs", 5, "timed runs of each command (0: only the per-kernel times)")
 	keep := flag.String("keep", "", "write the mixes into this `directory` and keep them (default: a temporary one)")
+	analyses := flag.Int("analyses", 3, "in-process analyses of each mix for the per-kernel times, which are the least of them")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the in-process analysis of the mixes to this `file` (the last mix's)")
 	flag.Parse()
-	if err := run(*bin, strings.Split(*mixes, ","), *kernels, *runs, *keep); err != nil {
+	if err := run(*bin, strings.Split(*mixes, ","), *kernels, *runs, *keep, *analyses, *profile); err != nil {
 		fmt.Fprintln(os.Stderr, "benchcmd:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin string, mixes []string, kernels, runs int, keep string) error {
+func run(bin string, mixes []string, kernels, runs int, keep string, analyses int, profile string) error {
 	repo, err := os.Getwd()
 	if err != nil {
 		return err
@@ -75,7 +77,14 @@ func run(bin string, mixes []string, kernels, runs int, keep string) error {
 		return fmt.Errorf("go mod tidy: %v: %s", err, out)
 	}
 	for _, m := range written {
-		if err := timeMix(dir, bin, m, runs); err != nil {
+		if runs > 0 {
+			if err := timeMix(dir, bin, m, runs); err != nil {
+				return fmt.Errorf("mix %s: %w", m.name, err)
+			}
+		} else {
+			fmt.Printf("== mix %s: %d kernels: %s\n", m.name, m.kernels, m.about)
+		}
+		if err := perKernel(dir, m, max(analyses, 1), profile); err != nil {
 			return fmt.Errorf("mix %s: %w", m.name, err)
 		}
 	}

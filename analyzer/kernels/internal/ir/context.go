@@ -6,6 +6,8 @@ package ir
 import (
 	"go/token"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/config"
@@ -51,7 +53,21 @@ type Context struct {
 	// same accesses.
 	stmtMu   sync.Mutex
 	stmtKeys map[token.Pos]any
+
+	// spent is the analysis time charged to the context, in nanoseconds
+	// (see Charge).
+	spent atomic.Int64
 }
+
+// Charge adds the time since start to the context's analysis time. The
+// evaluation and the engines' entry points that the checks call charge
+// it; the engines' calls among themselves do not, so no time counts
+// twice. Checks asking about one context in parallel each add theirs.
+func (c *Context) Charge(start time.Time) { c.spent.Add(int64(time.Since(start))) }
+
+// Spent returns the analysis time charged to the context so far: its
+// evaluation and the engines' answers to the checks' questions about it.
+func (c *Context) Spent() time.Duration { return time.Duration(c.spent.Load()) }
 
 // Memo is per-context memory of the engines: the checks run in parallel
 // and ask the same questions. Each engine owns its field.

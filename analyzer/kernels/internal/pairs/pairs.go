@@ -3,6 +3,7 @@ package pairs
 import (
 	"math"
 	"slices"
+	"time"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -88,6 +89,7 @@ func Conflicts(c *ir.Context) *ConflictFinder {
 // Find is FindConflict.
 func (f *ConflictFinder) Find(a, b *ir.Access, q PairQuery) *Conflict {
 	c := f.ctx
+	defer c.Charge(time.Now())
 	if !c.Enumerable() || !pairable(c, a, b) {
 		return nil
 	}

@@ -7,6 +7,7 @@ package search
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -55,7 +56,15 @@ type Search struct {
 	ctx   *ir.Context
 	dims  []searchDim
 	exact bool
+	// charge says that Each charges its time to the context: the search
+	// was handed to a check (see ChargeEach).
+	charge bool
 }
+
+// ChargeEach makes Each charge its time to the context (ir.Context.Charge),
+// for a search that a check runs itself; searches the engines run inside
+// an entry point that charges must not.
+func (s *Search) ChargeEach() { s.charge = true }
 
 // NewSearch returns a search over the given uniform symbols of c.
 func NewSearch(c *ir.Context, syms []affine.Sym) *Search {
@@ -118,6 +127,9 @@ func (s *Search) Exact() bool {
 // until visit returns false or the budget is spent. It reports whether
 // visit stopped it.
 func (s *Search) Each(env affine.Env, visit func() bool) bool {
+	if s.charge {
+		defer s.ctx.Charge(time.Now())
+	}
 	if len(s.dims) == 0 {
 		return !visit()
 	}
