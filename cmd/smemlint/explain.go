@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -31,7 +33,12 @@ func runExplain(args []string) int {
 		fmt.Fprintln(os.Stderr, "smemlint explain:", err)
 		return exitError
 	}
-	ks, err := explain.Load(file, line, col, driver.Options{})
+	if err := checkLocation(file, line, col); err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint explain:", err)
+		return exitError
+	}
+	// A kernel in a _test.go file is in the package's test variant.
+	ks, err := explain.Load(file, line, col, driver.Options{Tests: strings.HasSuffix(file, "_test.go")})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "smemlint explain:", err)
 		return exitError
@@ -56,6 +63,32 @@ func runExplain(args []string) int {
 	return exitClean
 }
 
+// checkLocation checks that FILE:LINE[:COL] names a place in a Go file,
+// so that a mistyped location gets one line saying what is wrong rather
+// than go/packages' text.
+func checkLocation(file string, line, col int) error {
+	if !strings.HasSuffix(file, ".go") {
+		return fmt.Errorf("%s: not a Go file", file)
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: no such file", file)
+		}
+		return fmt.Errorf("%s: %v", file, errors.Unwrap(err))
+	}
+	lines := strings.Split(strings.TrimSuffix(string(src), "\n"), "\n")
+	if line > len(lines) {
+		return fmt.Errorf("%s:%d: the file has %d lines", file, line, len(lines))
+	}
+	// Columns are byte offsets plus one, as in go/token; the line end
+	// itself may be named.
+	if n := len(strings.TrimSuffix(lines[line-1], "\r")); col > n+1 {
+		return fmt.Errorf("%s:%d:%d: line %d has %d columns", file, line, col, line, n)
+	}
+	return nil
+}
+
 // parseLocation splits FILE:LINE[:COL].
 func parseLocation(s string) (file string, line, col int, err error) {
 	parts := strings.Split(s, ":")
@@ -73,6 +106,9 @@ func parseLocation(s string) (file string, line, col int, err error) {
 	}
 	if len(nums) == 2 {
 		col = nums[1]
+		if col <= 0 {
+			return "", 0, 0, fmt.Errorf("%q: columns count from 1", s)
+		}
 	}
 	return strings.Join(parts, ":"), nums[0], col, nil
 }

@@ -10,6 +10,8 @@ import (
 	"go/token"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -73,12 +75,45 @@ func Load(file string, line, col int, opts driver.Options) ([]*Kernel, error) {
 		}
 	}
 	if len(out) == 0 {
+		if cols := columns(res, abs, line); col > 0 && len(cols) > 0 {
+			return nil, fmt.Errorf("%s:%d:%d: no access at column %d; the accesses of line %d start at columns %s",
+				file, line, col, col, line, strings.Join(cols, ", "))
+		}
 		return nil, fmt.Errorf("%s:%d: no shared or global access of a kernel here", file, line)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		return excess(out[i].at(abs, line, col)) > excess(out[j].at(abs, line, col))
 	})
 	return out, nil
+}
+
+// columns lists the columns where accesses of line start, in order.
+func columns(res *driver.Result, file string, line int) []string {
+	seen := map[int]bool{}
+	for _, act := range res.Graph.Roots {
+		kr, ok := act.Result.(*kernels.Result)
+		if !ok {
+			continue
+		}
+		for _, ctx := range kr.Contexts {
+			for _, a := range ctx.Accesses {
+				p := act.Package.Fset.Position(a.Node.Pos())
+				if p.Filename == file && p.Line == line && !a.Remote && !a.Atomic {
+					seen[p.Column] = true
+				}
+			}
+		}
+	}
+	var cols []int
+	for c := range seen {
+		cols = append(cols, c)
+	}
+	sort.Ints(cols)
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = strconv.Itoa(c)
+	}
+	return out
 }
 
 // kernel evaluates every access of a context, keeping one target per
