@@ -8,7 +8,7 @@ BIN         := $(CURDIR)/bin
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES      = $(shell git ls-files '*.go' | grep -v '/testdata/')
 
-.PHONY: all build demo test fmt-check vet staticcheck unit simcheck bench fuzz clean e2e-deps golangci docs gopls
+.PHONY: all build demo test fmt-check vet staticcheck unit simcheck bench fuzz clean e2e-deps golangci docs hostile gopls
 
 all: build
 
@@ -57,6 +57,11 @@ staticcheck:
 unit:
 	$(GO) test -race ./...
 	cd gclplugin && $(GO) vet ./... && $(GO) test ./...
+
+# hostile runs the suite of bad input alone (make test runs it with the
+# other packages): it prints its tally of cases, ok and pending.
+hostile:
+	$(GO) test -count=1 -v ./test/hostile/ | grep -E '^(hostile:|ok|FAIL|--- FAIL|    --- (FAIL|SKIP))'
 
 # simcheck runs the tests of the example kernels, of the H100 row kernels
 # (testdata/hw) and of the checks' kernels that run, traced in the
