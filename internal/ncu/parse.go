@@ -66,6 +66,9 @@ func (p *parser) record(rec []string) error {
 			return err
 		}
 		p.cols = c
+		if len(p.funcs) > 0 {
+			p.funcs[len(p.funcs)-1].Counted = c.executed >= 0
+		}
 		return nil
 	}
 	if p.cols == nil || len(p.funcs) == 0 {
@@ -82,7 +85,7 @@ func (p *parser) data(rec []string) error {
 	if f.File != p.file && len(f.Lines) > 0 {
 		// A kernel whose code spans several files (inlined functions):
 		// the lines of each file make a record of their own.
-		p.funcs = append(p.funcs, Function{Name: f.Name, File: p.file})
+		p.funcs = append(p.funcs, Function{Name: f.Name, File: p.file, Counted: f.Counted})
 		f = &p.funcs[len(p.funcs)-1]
 	}
 	f.File = p.file
@@ -164,10 +167,10 @@ func newColumns(h []string) (*columns, error) {
 	if c.addr >= 0 && c.sass < 0 {
 		return nil, errors.New(`header: "Address" without its "Source" column`)
 	}
+	// A result collected without SourceCounters (or whose collection
+	// failed) has only the sampling columns: its counters read zero and
+	// its Function says it is not Counted.
 	c.executed = idx("Instructions Executed")
-	if c.addr >= 0 && c.executed < 0 {
-		return nil, errors.New(`header: no "Instructions Executed" column (collect with --section SourceCounters)`)
-	}
 	c.threads = idx("Thread Instructions Executed")
 	c.predOn = idx("Predicated-On Thread Instructions Executed")
 	c.space, c.op, c.size = idx("Address Space"), idx("Access Operation"), idx("Access Size")

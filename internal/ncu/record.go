@@ -1,5 +1,7 @@
 package ncu
 
+import "strings"
+
 // Function is one profiled kernel of a report.
 type Function struct {
 	// Name is the demangled signature ncu prints, e.g. "k(float *, int)".
@@ -9,6 +11,10 @@ type Function struct {
 	// Lines are the source lines in the order ncu prints them, each
 	// holding the instructions attributed to it.
 	Lines []Line
+	// Counted is false when the export holds no SourceCounters columns
+	// for the kernel (a result collected without them): its counters are
+	// all zero and mean nothing.
+	Counted bool
 }
 
 // Line is one source line and what ran for it.
@@ -90,4 +96,13 @@ func (f *Function) Instructions() []Instr {
 	}
 	sortByAddress(all)
 	return all
+}
+
+// ShortName returns the kernel's name without its parameter list:
+// "k(float *, int)" gives "k".
+func (f *Function) ShortName() string {
+	if i := strings.IndexByte(f.Name, '('); i >= 0 {
+		return f.Name[:i]
+	}
+	return f.Name
 }

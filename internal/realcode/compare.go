@@ -1,0 +1,95 @@
+package realcode
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/smemlint/smemlint/internal/realcode/hwsites"
+)
+
+// Key names a site: a program of a suite, a CUDA line, a space, an op.
+type Key struct {
+	Program   string // "polybench__gemm": the hw file's name
+	Line      int
+	Space, Op string // "Global"/"Shared", "Load"/"Store"
+}
+
+// Said is what smemlint said about the accesses of one site.
+type Said struct {
+	Figures []float64 // per-request figure of each access it priced
+	Notes   []string  // messages with no figure (reasons)
+}
+
+// Verdicts of a site, from best to worst.
+const (
+	Agree      = "agree"      // smemlint's mean figure is the H100's (-G)
+	Disagree   = "disagree"   // smemlint gave a different figure
+	Unknown    = "unknown"    // smemlint said why it gave no figure
+	Silent     = "silent"     // smemlint said nothing
+	Unmeasured = "unmeasured" // smemlint priced a site the H100 build has no access at
+)
+
+// Verdict compares smemlint's figures for a site with the -G build's.
+// The mean of smemlint's figures stands for the site's requests, which
+// the accesses of one line share in the corpus's kernels.
+func Verdict(s Said, hw hwsites.Site) string {
+	if len(s.Figures) == 0 {
+		if len(s.Notes) > 0 {
+			return Unknown
+		}
+		return Silent
+	}
+	if math.Abs(Mean(s.Figures)-hw.PerRequest()) < 0.01 {
+		return Agree
+	}
+	return Disagree
+}
+
+// Mean returns the mean of xs (0 for none).
+func Mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(len(xs))
+}
+
+// CompilerChanged reports whether nvcc -O3 changed the site against the
+// -G control: it removed or added instructions, or the mean cost of a
+// request differs (merged, hoisted or vectorized accesses).
+func CompilerChanged(g hwsites.Site, o3 hwsites.Site, found bool) bool {
+	if !found {
+		return true
+	}
+	return g.Instrs != o3.Instrs || math.Abs(g.PerRequest()-o3.PerRequest()) >= 0.01
+}
+
+var (
+	accessRE = regexp.MustCompile(`\b(global|shared) (load|store|atomic)\b`)
+	figureRE = regexp.MustCompile(`(\d+(?:\.\d+)?) (sectors?|wavefronts?)\b`)
+)
+
+// Classify reads one smemlint message: the space and op of the access
+// it is about, and its per-request figure if it gives one.
+func Classify(msg string) (space, op string, figure float64, ok, priced bool) {
+	m := accessRE.FindStringSubmatch(msg)
+	if m == nil {
+		return "", "", 0, false, false
+	}
+	space, op = title(m[1]), title(m[2])
+	rest := msg[strings.Index(msg, m[0]):]
+	if f := figureRE.FindStringSubmatch(rest); f != nil {
+		v, err := strconv.ParseFloat(f[1], 64)
+		if err == nil {
+			return space, op, v, true, true
+		}
+	}
+	return space, op, 0, true, false
+}
+
+func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

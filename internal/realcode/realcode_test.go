@@ -1,0 +1,251 @@
+package realcode
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/smemlint/smemlint/analyzer/config"
+	"github.com/smemlint/smemlint/internal/driver"
+	"github.com/smemlint/smemlint/internal/realcode/hwsites"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/realcode/expectations.txt with today's verdicts")
+
+const corpus = "../../testdata"
+
+// programs maps a corpus folder to the measured program it ports, where
+// the two names differ.
+var programs = map[string]string{
+	"polybench/convolution2d": "polybench__2DConvolution",
+	"polybench/convolution3d": "polybench__3DConvolution",
+	"polybench/jacobi1d":      "polybench__jacobi1D",
+	"polybench/jacobi2d":      "polybench__jacobi2D",
+}
+
+func program(dir string) string {
+	if p, ok := programs[dir]; ok {
+		return p
+	}
+	return strings.Replace(dir, "/", "__", 1)
+}
+
+var cudaRE = regexp.MustCompile(`//\s*cuda:(\d+)`)
+
+// cudaLines maps the lines of a Go file to the CUDA lines they name.
+func cudaLines(t *testing.T, file string, cache map[string]map[int]int) map[int]int {
+	if m, ok := cache[file]; ok {
+		return m
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m := map[int]int{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if c := cudaRE.FindStringSubmatch(sc.Text()); c != nil {
+			m[n], _ = strconv.Atoi(c[1])
+		}
+	}
+	cache[file] = m
+	return m
+}
+
+func readSites(t *testing.T, file string) []hwsites.Site {
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := hwsites.Read(file, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestRealCode prices every access of the corpus with smemlint and
+// compares each site with the H100's figures, printing the table (-v).
+func TestRealCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and analyzes the whole corpus")
+	}
+	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := driver.Run([]string{"./realcode/..."}, driver.Options{Dir: corpus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Errors {
+		t.Errorf("corpus: %v", e)
+	}
+	root, err := filepath.Abs(filepath.Join(corpus, "realcode"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := map[Key]*Said{}
+	ported := map[string]bool{}
+	cache := map[string]map[int]int{}
+	for _, f := range res.Findings {
+		rel, err := filepath.Rel(root, filepath.Dir(f.Pos.Filename))
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		prog := program(filepath.ToSlash(rel))
+		ported[prog] = true
+		line, ok := cudaLines(t, f.Pos.Filename, cache)[f.Pos.Line]
+		if !ok {
+			continue
+		}
+		space, op, fig, ok, priced := Classify(f.Message)
+		if !ok {
+			continue
+		}
+		k := Key{prog, line, space, op}
+		if said[k] == nil {
+			said[k] = &Said{}
+		}
+		if priced {
+			said[k].Figures = append(said[k].Figures, fig)
+		} else {
+			said[k].Notes = append(said[k].Notes, f.Message)
+		}
+	}
+
+	hw := filepath.Join(corpus, "realcode", "hw")
+	files, err := filepath.Glob(filepath.Join(hw, "G", "*.csv"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no measured figures under %s: %v", hw, err)
+	}
+	got := map[Key]string{}
+	counts := map[string]int{}
+	changed, measured := 0, 0
+	var rows []string
+	for _, file := range files {
+		prog := strings.TrimSuffix(filepath.Base(file), ".csv")
+		if !ported[prog] {
+			continue
+		}
+		o3 := map[[3]string]hwsites.Site{}
+		for _, s := range readSites(t, filepath.Join(hw, "O3", filepath.Base(file))) {
+			o3[[3]string{strconv.Itoa(s.Line), s.Space, s.Op}] = s
+		}
+		for _, s := range readSites(t, file) {
+			k := Key{prog, s.Line, s.Space, s.Op}
+			sd := said[k]
+			if sd == nil {
+				sd = &Said{}
+			}
+			v := Verdict(*sd, s)
+			got[k] = v
+			counts[v]++
+			measured++
+			o, found := o3[[3]string{strconv.Itoa(s.Line), s.Space, s.Op}]
+			cc := CompilerChanged(s, o, found)
+			if cc {
+				changed++
+			}
+			rows = append(rows, fmt.Sprintf("%-28s %5d %-6s %-5s  H100 -G %6.2f/req  smemlint %-12s %-10s %s",
+				prog, s.Line, s.Space, s.Op, s.PerRequest(), figures(*sd), v, compiler(cc, o, found)))
+			delete(said, k)
+		}
+	}
+	for k, sd := range said {
+		if len(sd.Figures) > 0 && ported[k.Program] {
+			got[k] = Unmeasured
+			counts[Unmeasured]++
+			rows = append(rows, fmt.Sprintf("%-28s %5d %-6s %-5s  H100 -G   none       smemlint %-12s %s",
+				k.Program, k.Line, k.Space, k.Op, figures(*sd), Unmeasured))
+		}
+	}
+	slices.Sort(rows)
+	for _, r := range rows {
+		t.Log(r)
+	}
+	t.Logf("sites %d: agree %d, disagree %d, silent %d, unknown %d, unmeasured %d; compiler changed (-O3 vs -G) %d",
+		measured, counts[Agree], counts[Disagree], counts[Silent], counts[Unknown], counts[Unmeasured], changed)
+	ratchet(t, got)
+}
+
+func figures(s Said) string {
+	if len(s.Figures) == 0 {
+		if len(s.Notes) > 0 {
+			return "note"
+		}
+		return "-"
+	}
+	var b []string
+	for _, f := range s.Figures {
+		b = append(b, strconv.FormatFloat(f, 'g', 4, 64))
+	}
+	return strings.Join(b, ",")
+}
+
+func compiler(changed bool, o hwsites.Site, found bool) string {
+	switch {
+	case !found:
+		return "-O3: no access"
+	case changed:
+		return fmt.Sprintf("-O3: %d instrs, %.2f/req", o.Instrs, o.PerRequest())
+	}
+	return ""
+}
+
+const expectations = "../../testdata/realcode/expectations.txt"
+
+// ratchet fails when a site that agreed no longer does, and logs the
+// sites whose verdict changed otherwise; -update records today's.
+func ratchet(t *testing.T, got map[Key]string) {
+	keys := make([]Key, 0, len(got))
+	for k := range got {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int {
+		return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
+	})
+	if *update {
+		var b strings.Builder
+		b.WriteString("# program line space op verdict — written by go test ./internal/realcode -run TestRealCode -update\n")
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%s %d %s %s %s\n", k.Program, k.Line, k.Space, k.Op, got[k])
+		}
+		if err := os.WriteFile(expectations, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(expectations)
+	if err != nil {
+		t.Fatalf("%v (run with -update to record the verdicts)", err)
+	}
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 5 {
+			t.Fatalf("%s:%d: want 5 fields: %q", expectations, i+1, line)
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil {
+			t.Fatalf("%s:%d: line %q", expectations, i+1, f[1])
+		}
+		k := Key{f[0], n, f[2], f[3]}
+		switch now := got[k]; {
+		case f[4] == Agree && now != Agree:
+			t.Errorf("regression: %s line %d %s %s was %s, now %q", k.Program, k.Line, k.Space, k.Op, f[4], now)
+		case now != f[4]:
+			t.Logf("changed: %s line %d %s %s was %s, now %q (record with -update)", k.Program, k.Line, k.Space, k.Op, f[4], now)
+		}
+	}
+}
