@@ -61,7 +61,9 @@ unit:
 # hostile runs the suite of bad input alone (make test runs it with the
 # other packages): it prints its tally of cases, ok and pending.
 hostile:
-	$(GO) test -count=1 -v ./test/hostile/ | grep -E '^(hostile:|ok|FAIL|--- FAIL|    --- (FAIL|SKIP))'
+	@mkdir -p $(BIN)
+	@$(GO) test -count=1 -v ./test/hostile/ > $(BIN)/hostile.log 2>&1; rc=$$?; \
+	grep -E '^(hostile:|ok|FAIL|--- FAIL|    --- (FAIL|SKIP))|pending \(' $(BIN)/hostile.log; exit $$rc
 
 # simcheck runs the tests of the example kernels, of the H100 row kernels
 # (testdata/hw) and of the checks' kernels that run, traced in the
