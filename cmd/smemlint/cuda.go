@@ -67,7 +67,8 @@ func runCuda(args []string) int {
 			continue
 		}
 		name := filepath.Join(*outDir, p.Types.Name()+".cu")
-		if err := os.MkdirAll(*outDir, 0o755); err == nil {
+		err := os.MkdirAll(*outDir, 0o755)
+		if err == nil {
 			err = os.WriteFile(name, []byte(out.Source), 0o644)
 		}
 		if err != nil {
