@@ -39,9 +39,9 @@ type Package struct {
 	Types    *types.Package
 	Sizes    types.Sizes
 	Contexts []*kernels.Context
-	// Ints sets numeric kernel parameters of this package by name, over
-	// Options.Ints.
-	Ints map[string]int64
+	// Ints and Lens set numeric kernel parameters and slice lengths of
+	// this package by name, over Options.Ints and Options.Lens.
+	Ints, Lens map[string]int64
 }
 
 // Options tune the translation.
@@ -87,8 +87,10 @@ type Launch struct {
 	SharedBytes int    // dynamic shared memory of the Go launch
 	Arch        string
 	Args        []string // how each parameter is set, for the header
-	// Context is the analyzer's evaluation of the kernel under this launch.
+	// Context is the analyzer's evaluation of the kernel under this
+	// launch, in Package.
 	Context *kernels.Context
+	Package *Package
 }
 
 // Output is the translation of one package.
@@ -161,7 +163,7 @@ func Generate(pkgs []*Package, opt Options) *Output {
 				out.Problems = append(out.Problems, *prob)
 				continue
 			}
-			launch.Context = c
+			launch.Context, launch.Package = c, p
 			kernelsText = append(kernelsText, text)
 			out.Launches = append(out.Launches, launch)
 			args = append(args, as)
@@ -199,10 +201,13 @@ func sortedContexts(p *Package) []*kernels.Context {
 }
 
 // linePath is the file name #line directives give.
-func (g *gen) linePath(pos token.Pos) string {
-	name := g.p.Fset.Position(pos).Filename
-	if g.opt.Base != "" {
-		if rel, err := filepath.Rel(g.opt.Base, name); err == nil && !strings.HasPrefix(rel, "..") {
+func (g *gen) linePath(pos token.Pos) string { return LinePath(g.opt.Base, g.p.Fset.Position(pos).Filename) }
+
+// LinePath is the name #line directives give a Go file: its path relative
+// to base, or its base name when base is empty or not above it.
+func LinePath(base, name string) string {
+	if base != "" {
+		if rel, err := filepath.Rel(base, name); err == nil && !strings.HasPrefix(rel, "..") {
 			return filepath.ToSlash(rel)
 		}
 	}

@@ -116,6 +116,9 @@ func (g *gen) arg(k int, name string, t types.Type, from ast.Expr, at ast.Node) 
 		if l, ok := g.opt.Lens[name]; ok {
 			n = l
 		}
+		if l, ok := g.p.Lens[name]; ok {
+			n = l
+		}
 		fill := "__fill_zero"
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 {
 			fill = "__fill_num"
