@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/smemlint/smemlint/internal/hwcheck"
+)
+
+func init() {
+	subcommands["hwcheck"] = subcommand{
+		summary: "prepare|report DIR: check the predictions on a GPU (make hwcheck; docs/hardware.md)",
+		run:     runHwcheck,
+	}
+}
+
+// runHwcheck prepares the CUDA translation of the corpora and the plan
+// (prepare), or compares the plan with what scripts/hwcheck-gpu.sh
+// measured (report). Run from the repository root.
+func runHwcheck(args []string) int {
+	if len(args) == 0 || (args[0] != "prepare" && args[0] != "report") {
+		fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck prepare [-fuzz N] [-o DIR] | report [-all] [-json] DIR [RESULTS]")
+		return exitError
+	}
+	if args[0] == "prepare" {
+		return hwcheckPrepare(args[1:])
+	}
+	return hwcheckReport(args[1:])
+}
+
+func hwcheckPrepare(args []string) int {
+	fs := newFlagSet("hwcheck prepare", "smemlint hwcheck prepare [-fuzz N] [-o DIR]")
+	dir := fs.String("o", "_hwcheck", "output `directory` (a name starting with _ keeps go build out of it)")
+	nfuzz := fs.Int("fuzz", 2000, "translate the differential fuzzer's kernels of seeds 1 to `N`")
+	perFile := fs.Int("perfile", 100, "fuzz kernels per .cu file")
+	if err := fs.Parse(args); err != nil {
+		return exitError
+	}
+	base, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
+		return exitError
+	}
+	corpora := []hwcheck.Corpus{{Name: "examples", Dir: base, Patterns: []string{"./examples/..."}}}
+	td := filepath.Join(base, "testdata")
+	for _, c := range []hwcheck.Corpus{
+		{Name: "rows", Dir: td, Patterns: []string{"./hw/shared", "./hw/global"}},
+		{Name: "realcode", Dir: td, Patterns: []string{"./realcode/..."}},
+	} {
+		if _, err := os.Stat(filepath.Join(td, c.Patterns[0])); err == nil {
+			corpora = append(corpora, c)
+		}
+	}
+	plan, err := hwcheck.Prepare(hwcheck.Options{Base: base, Dir: *dir, Corpora: corpora, Fuzz: *nfuzz, PerFile: *perFile})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
+		return exitError
+	}
+	for _, p := range plan.Problems {
+		fmt.Fprintln(os.Stderr, p)
+	}
+	fmt.Printf("%s: %d files, %d kernel instances, %d not translated\n", *dir, len(plan.Files), len(plan.Instances), len(plan.Problems))
+	return exitClean
+}
+
+func hwcheckReport(args []string) int {
+	fmt.Fprintln(os.Stderr, "smemlint hwcheck report: not yet")
+	return exitError
+}
