@@ -201,7 +201,9 @@ func sortedContexts(p *Package) []*kernels.Context {
 }
 
 // linePath is the file name #line directives give.
-func (g *gen) linePath(pos token.Pos) string { return LinePath(g.opt.Base, g.p.Fset.Position(pos).Filename) }
+func (g *gen) linePath(pos token.Pos) string {
+	return LinePath(g.opt.Base, g.p.Fset.Position(pos).Filename)
+}
 
 // LinePath is the name #line directives give a Go file: its path relative
 // to base, or its base name when base is empty or not above it.
