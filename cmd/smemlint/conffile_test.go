@@ -72,6 +72,7 @@ func TestConfigFileChangesFigures(t *testing.T) {
 		}{
 			{nil, "./confarch/default", sm90, exitFindings},
 			{nil, "./confarch/banks8", banks, exitFindings},
+			{nil, "./confarch/launch", "16-way bank conflict (16 wavefronts, ideal 1): lanes 0..15 all hit bank 0; block 16×16", exitFindings},
 			{[]string{"-arch=sm_90", "-bankmode=4"}, "./confarch/banks8", sm90, exitFindings},
 		} {
 			args := append(append(append([]string{}, face.cmd[1:]...), tc.flags...), tc.pkg)

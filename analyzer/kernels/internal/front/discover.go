@@ -232,6 +232,14 @@ func (f *Finder) Jobs() []Job {
 		if f.launched[fn] || f.called[fn] {
 			continue
 		}
+		if d := f.cfg.Launch; d.Block[0] != 0 {
+			// The configuration file's default shape, for kernels launched
+			// where smemlint cannot see (another package, a variable).
+			shape := directiveShape(d, fd.Pos())
+			shape.Source = ir.FromConfig
+			out = append(out, Job{Pos: fd.Pos(), Name: fn.Name(), Shape: shape, Decl: fd})
+			continue
+		}
 		if usesThreadYZ(f.pass, fd) {
 			f.notes = append(f.notes, ir.Note{Pos: fd.Pos(), Msg: fmt.Sprintf("kernel %s uses ThreadIdx.Y/Z but no launch shape is known: add //smemlint:launch block=XxY", fn.Name())})
 			continue

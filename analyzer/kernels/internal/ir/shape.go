@@ -38,6 +38,7 @@ const (
 	FromLaunch ShapeSource = iota
 	FromDirective
 	Assumed
+	FromConfig // the [launch] section of smemlint.conf
 )
 
 // Shape is a launch configuration as far as it is known.

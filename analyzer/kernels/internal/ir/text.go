@@ -60,8 +60,11 @@ func (c *Context) BlockText() string {
 	s := c.Shape
 	s.Source = FromLaunch
 	text := s.Describe()
-	if c.Shape.Source == Assumed {
+	switch c.Shape.Source {
+	case Assumed:
 		text += " (assumed: no launch or //smemlint:launch found)"
+	case FromConfig:
+		text += " (from smemlint.conf [launch]: no launch or //smemlint:launch found)"
 	}
 	return text
 }
