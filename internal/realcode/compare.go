@@ -9,11 +9,19 @@ import (
 	"github.com/smemlint/smemlint/internal/realcode/hwsites"
 )
 
-// Key names a site: a program of a suite, a CUDA line, a space, an op.
+// Key names a site: a program of a suite, a kernel, a CUDA line, a space,
+// an op.
 type Key struct {
 	Program   string // "polybench__gemm": the hw file's name
+	Kernel    string // the kernel's name, Normalized
 	Line      int
 	Space, Op string // "Global"/"Shared", "Load"/"Store"
+}
+
+// Normalize returns a kernel's name as both sides can spell it: the Go
+// port's GemmKernel and CUDA's gemm_kernel are both "gemmkernel".
+func Normalize(name string) string {
+	return strings.ToLower(strings.ReplaceAll(name, "_", ""))
 }
 
 // Said is what smemlint said about the accesses of one site.

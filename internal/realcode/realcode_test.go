@@ -28,6 +28,7 @@ var programs = map[string]string{
 	"polybench/convolution3d": "polybench__3DConvolution",
 	"polybench/jacobi1d":      "polybench__jacobi1D",
 	"polybench/jacobi2d":      "polybench__jacobi2D",
+	"rodinia/srad":            "rodinia__srad_v2",
 }
 
 func program(dir string) string {
@@ -37,10 +38,19 @@ func program(dir string) string {
 	return strings.Replace(dir, "/", "__", 1)
 }
 
-var cudaRE = regexp.MustCompile(`//\s*cuda:(\d+)`)
+var (
+	cudaRE = regexp.MustCompile(`//\s*cuda:(\d+)`)
+	funcRE = regexp.MustCompile(`^func (\w+)\(`)
+)
+
+// origin is the CUDA line a Go line names and the kernel it is in.
+type origin struct {
+	line   int
+	kernel string
+}
 
 // cudaLines maps the lines of a Go file to the CUDA lines they name.
-func cudaLines(t *testing.T, file string, cache map[string]map[int]int) map[int]int {
+func cudaLines(t *testing.T, file string, cache map[string]map[int]origin) map[int]origin {
 	if m, ok := cache[file]; ok {
 		return m
 	}
@@ -49,11 +59,16 @@ func cudaLines(t *testing.T, file string, cache map[string]map[int]int) map[int]
 		t.Fatal(err)
 	}
 	defer f.Close()
-	m := map[int]int{}
+	m := map[int]origin{}
 	sc := bufio.NewScanner(f)
+	kernel := ""
 	for n := 1; sc.Scan(); n++ {
+		if fn := funcRE.FindStringSubmatch(sc.Text()); fn != nil {
+			kernel = Normalize(fn[1])
+		}
 		if c := cudaRE.FindStringSubmatch(sc.Text()); c != nil {
-			m[n], _ = strconv.Atoi(c[1])
+			line, _ := strconv.Atoi(c[1])
+			m[n] = origin{line, kernel}
 		}
 	}
 	cache[file] = m
@@ -95,7 +110,7 @@ func TestRealCode(t *testing.T) {
 	}
 	said := map[Key]*Said{}
 	ported := map[string]bool{}
-	cache := map[string]map[int]int{}
+	cache := map[string]map[int]origin{}
 	for _, f := range res.Findings {
 		rel, err := filepath.Rel(root, filepath.Dir(f.Pos.Filename))
 		if err != nil || strings.HasPrefix(rel, "..") {
@@ -103,7 +118,7 @@ func TestRealCode(t *testing.T) {
 		}
 		prog := program(filepath.ToSlash(rel))
 		ported[prog] = true
-		line, ok := cudaLines(t, f.Pos.Filename, cache)[f.Pos.Line]
+		o, ok := cudaLines(t, f.Pos.Filename, cache)[f.Pos.Line]
 		if !ok {
 			continue
 		}
@@ -111,7 +126,7 @@ func TestRealCode(t *testing.T) {
 		if !ok {
 			continue
 		}
-		k := Key{prog, line, space, op}
+		k := Key{prog, o.kernel, o.line, space, op}
 		if said[k] == nil {
 			said[k] = &Said{}
 		}
@@ -136,12 +151,12 @@ func TestRealCode(t *testing.T) {
 		if !ported[prog] {
 			continue
 		}
-		o3 := map[[3]string]hwsites.Site{}
+		o3 := map[Key]hwsites.Site{}
 		for _, s := range readSites(t, filepath.Join(hw, "O3", filepath.Base(file))) {
-			o3[[3]string{strconv.Itoa(s.Line), s.Space, s.Op}] = s
+			o3[Key{prog, Normalize(s.Kernel), s.Line, s.Space, s.Op}] = s
 		}
 		for _, s := range readSites(t, file) {
-			k := Key{prog, s.Line, s.Space, s.Op}
+			k := Key{prog, Normalize(s.Kernel), s.Line, s.Space, s.Op}
 			sd := said[k]
 			if sd == nil {
 				sd = &Said{}
@@ -150,13 +165,13 @@ func TestRealCode(t *testing.T) {
 			got[k] = v
 			counts[v]++
 			measured++
-			o, found := o3[[3]string{strconv.Itoa(s.Line), s.Space, s.Op}]
+			o, found := o3[k]
 			cc := CompilerChanged(s, o, found)
 			if cc {
 				changed++
 			}
-			rows = append(rows, fmt.Sprintf("%-28s %5d %-6s %-5s  H100 -G %6.2f/req  smemlint %-12s %-10s %s",
-				prog, s.Line, s.Space, s.Op, s.PerRequest(), figures(*sd), v, compiler(cc, o, found)))
+			rows = append(rows, fmt.Sprintf("%-24s %-22s %4d %-6s %-5s  H100 -G %6.2f/req  smemlint %-12s %-10s %s",
+				prog, s.Kernel, s.Line, s.Space, s.Op, s.PerRequest(), figures(*sd), v, compiler(cc, o, found)))
 			delete(said, k)
 		}
 	}
@@ -164,8 +179,8 @@ func TestRealCode(t *testing.T) {
 		if len(sd.Figures) > 0 && ported[k.Program] {
 			got[k] = Unmeasured
 			counts[Unmeasured]++
-			rows = append(rows, fmt.Sprintf("%-28s %5d %-6s %-5s  H100 -G   none       smemlint %-12s %s",
-				k.Program, k.Line, k.Space, k.Op, figures(*sd), Unmeasured))
+			rows = append(rows, fmt.Sprintf("%-24s %-22s %4d %-6s %-5s  H100 -G   none       smemlint %-12s %s",
+				k.Program, k.Kernel, k.Line, k.Space, k.Op, figures(*sd), Unmeasured))
 		}
 	}
 	slices.Sort(rows)
@@ -215,9 +230,9 @@ func ratchet(t *testing.T, got map[Key]string) {
 	})
 	if *update {
 		var b strings.Builder
-		b.WriteString("# program line space op verdict — written by go test ./internal/realcode -run TestRealCode -update\n")
+		b.WriteString("# program kernel line space op verdict — written by go test ./internal/realcode -run TestRealCode -update\n")
 		for _, k := range keys {
-			fmt.Fprintf(&b, "%s %d %s %s %s\n", k.Program, k.Line, k.Space, k.Op, got[k])
+			fmt.Fprintf(&b, "%s %s %d %s %s %s\n", k.Program, k.Kernel, k.Line, k.Space, k.Op, got[k])
 		}
 		if err := os.WriteFile(expectations, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
@@ -233,19 +248,19 @@ func ratchet(t *testing.T, got map[Key]string) {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) != 5 {
-			t.Fatalf("%s:%d: want 5 fields: %q", expectations, i+1, line)
+		if len(f) != 6 {
+			t.Fatalf("%s:%d: want 6 fields: %q", expectations, i+1, line)
 		}
-		n, err := strconv.Atoi(f[1])
+		n, err := strconv.Atoi(f[2])
 		if err != nil {
-			t.Fatalf("%s:%d: line %q", expectations, i+1, f[1])
+			t.Fatalf("%s:%d: line %q", expectations, i+1, f[2])
 		}
-		k := Key{f[0], n, f[2], f[3]}
+		k := Key{f[0], f[1], n, f[3], f[4]}
 		switch now := got[k]; {
-		case f[4] == Agree && now != Agree:
-			t.Errorf("regression: %s line %d %s %s was %s, now %q", k.Program, k.Line, k.Space, k.Op, f[4], now)
-		case now != f[4]:
-			t.Logf("changed: %s line %d %s %s was %s, now %q (record with -update)", k.Program, k.Line, k.Space, k.Op, f[4], now)
+		case f[5] == Agree && now != Agree:
+			t.Errorf("regression: %v was %s, now %q", k, f[5], now)
+		case now != f[5]:
+			t.Logf("changed: %v was %s, now %q (record with -update)", k, f[5], now)
 		}
 	}
 }

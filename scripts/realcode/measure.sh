@@ -1,15 +1,18 @@
 #!/bin/bash
-# measure.sh FLAVOR SRC OUT — build the published CUDA programs that
+# measure.sh FLAVOR SRC OUT [ONLY] — build the published CUDA programs that
 # sources.sh copied to SRC and profile the first launch of every kernel
 # with Nsight Compute's SourceCounters section; write the per-instruction
 # source views (ncu --page source --csv --print-source cuda,sass) and a log
 # to OUT/raw-FLAVOR.tar.gz. FLAVOR is O3 (nvcc -O3 -lineinfo: what users
 # run) or G (nvcc -G: one instruction per source access, the control).
-# Runs on a machine with an H100, nvcc and ncu; takes a few minutes.
+# ONLY, an extended regular expression, keeps the programs whose
+# "suite/name" it matches. Runs on a machine with an H100, nvcc and ncu;
+# takes about two and a half minutes per flavor.
 set -uo pipefail
 flavor=${1:?usage: measure.sh O3|G SRC OUT}
 src=$(cd "${2:?}" && pwd)
 out=${3:?}
+only=${4:-.}
 case $flavor in
 O3) flags="-O3 -lineinfo" ;;
 G) flags="-G" ;;
@@ -39,6 +42,7 @@ programs() {
 	echo "rodinia|backprop|$rd/backprop|backprop.c facetrain.c imagenet.c backprop_cuda.cu -lm|65536"
 	echo "rodinia|lud|$rd/lud/cuda|-x cu lud.cu lud_kernel.cu ../common/common.c -I../common|-s 256"
 }
+selected() { programs | awk -F'|' -v re="$only" '($1 "/" $2) ~ re'; }
 
 # Inputs the Rodinia programs read from files (the suite's data folder is
 # not copied): 512×512 temperatures and powers, a ring-like graph with
@@ -55,7 +59,7 @@ printf '#pragma once\n#include <cuda_runtime.h>\n#define cudaThreadSynchronize c
 sed -i 's/deviceProp\.clockRate/0/; s/deviceProp\. *deviceOverlap/0/' "$rd/gaussian/gaussian.cu"
 
 # Build every program in parallel.
-programs | while IFS='|' read -r suite name dir srcs args; do
+selected | while IFS='|' read -r suite name dir srcs args; do
 	echo "(cd '$dir' && nvcc $flags -arch=sm_90 -include $work/compat.h -o '$work/$suite-$name' $srcs) >'$work/build-$suite-$name.log' 2>&1 || echo 'build failed: $suite/$name'"
 done | xargs -P 16 -I{} bash -c {} >>"$log" 2>&1
 
@@ -66,17 +70,17 @@ profile() {
 	shift 4
 	local rep=$work/rep
 	rm -f "$rep.ncu-rep"
-	(cd "$dir" && timeout 120 ncu --section SourceCounters "$@" -o "$rep" -f "$work/$suite-$name" $args </dev/null) >>"$work/ncu-$suite-$name.log" 2>&1
+	(cd "$dir" && timeout 300 ncu --section SourceCounters "$@" -o "$rep" -f "$work/$suite-$name" $args </dev/null) >>"$work/ncu-$suite-$name.log" 2>&1
 	[ -f "$rep.ncu-rep" ] && ncu -i "$rep.ncu-rep" --page source --csv --print-source cuda,sass >>"$work/csv/${suite}__${name}.csv" 2>>"$log"
 }
 
 # polybench.h defines its globals in every file that includes it, so the
 # linker is told to keep one of each (-Xlinker above).
-programs | while IFS='|' read -r suite name dir srcs args; do
+selected | while IFS='|' read -r suite name dir srcs args; do
 	[ -x "$work/$suite-$name" ] || continue
 	cus=$(for s in $srcs; do case $s in *.cu) echo "$s" ;; esac; done)
 	files=$(cd "$dir" && echo $cus && grep -ho '#include "[^"]*\.cu"' $cus 2>/dev/null | cut -d'"' -f2)
-	kernels=$(cd "$dir" && cat $files 2>/dev/null | tr '\n' ' ' | grep -o '__global__[ a-z]*void[ ]*[A-Za-z0-9_]*' | awk '{print $NF}' | sort -u)
+	kernels=$(cd "$dir" && cat $files 2>/dev/null | tr '\r\n' '  ' | grep -o '__global__[ a-z]*void[ ]*[A-Za-z0-9_]*' | awk '{print $NF}' | sort -u)
 	start=$(date +%s)
 	# First invocation of each kernel function, in one run where ncu
 	# counts invocations per function; the rest one run each.
