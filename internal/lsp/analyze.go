@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/internal/driver"
 )
 
@@ -26,6 +27,12 @@ func (s *Server) analyze(uri string) error {
 	}
 	s.analyzing.Lock()
 	defer s.analyzing.Unlock()
+	if _, err := config.Load(filepath.Dir(path)); err != nil {
+		// Nothing is analyzed under a malformed smemlint.conf: say why
+		// where the user looks, on the first line of the file.
+		s.publish(uri, []finding{{diag: Diagnostic{Severity: severityError, Code: "directives", Source: "smemlint", Message: err.Error()}}})
+		return nil
+	}
 	res, err := driver.Run([]string{"file=" + path}, driver.Options{
 		Dir: filepath.Dir(path), Overlay: s.overlay(), Tests: true,
 	})

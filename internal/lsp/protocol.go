@@ -60,6 +60,7 @@ type CodeDescription struct {
 
 // Diagnostic severities.
 const (
+	severityError       = 1
 	severityWarning     = 2
 	severityInformation = 3
 )
