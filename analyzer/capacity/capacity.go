@@ -3,7 +3,6 @@ package capacity
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -31,10 +30,10 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, ctx := range res.Contexts {
 		check(rep, ctx, res.Config.Verbose)
 	}
-	// What the evaluation could not do: internal errors always, the rest
-	// (kernels without a launch shape, ...) with -verbose.
+	// What the evaluation could not do (kernels without a launch shape,
+	// ...), with -verbose; internal errors are the internalerror check's.
 	for _, n := range res.Notes {
-		if res.Config.Verbose || strings.Contains(n.Msg, "internal error") {
+		if res.Config.Verbose {
 			pass.Report(analysis.Diagnostic{Pos: n.Pos, Category: "capacity", Message: "note: " + n.Msg})
 		}
 	}

@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"go/token"
 	"time"
 
 	"github.com/smemlint/smemlint/affine"
@@ -35,6 +36,7 @@ type (
 	Sync        = ir.Sync
 	SyncKind    = ir.SyncKind
 	SourceFact  = front.SourceFact
+	Fault       = ir.Fault
 )
 
 // Control kinds, synchronisation kinds and shape sources (internal/ir).
@@ -123,38 +125,44 @@ func (c *Context) Judge(a *Access) *Eval {
 }
 
 // PredLevel returns the uniformity of a condition.
-func (c *Context) PredLevel(p affine.Pred) Level {
+func (c *Context) PredLevel(p affine.Pred) (l Level) {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "judging the uniformity of a condition", func() { l = GridUniform })
 	return uniform.PredLevel(c.Context, p)
 }
 
 // ExprLevel returns the uniformity of an integer value.
-func (c *Context) ExprLevel(e affine.Expr) Level {
+func (c *Context) ExprLevel(e affine.Expr) (l Level) {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "judging the uniformity of a value", func() { l = GridUniform })
 	return uniform.ExprLevel(c.Context, e)
 }
 
 // VaryingData returns a data symbol of p that may differ between lanes.
 func (c *Context) VaryingData(p affine.Pred) (affine.Sym, bool) {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "looking for lane-varying data", nil)
 	return uniform.VaryingData(c.Context, p)
 }
 
 // BlockSplit finds values under which p splits a block.
 func (c *Context) BlockSplit(within, p affine.Pred) *Split {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "looking for values that split a block", nil)
 	return uniform.BlockSplit(c.Context, within, p)
 }
 
 // WarpSplit finds values under which p splits a warp.
 func (c *Context) WarpSplit(within, p affine.Pred) *Split {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "looking for values that split a warp", nil)
 	return uniform.WarpSplit(c.Context, within, p)
 }
 
 // WithoutWarpUniform drops the warp-uniform conjuncts of p.
-func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) affine.Pred {
+func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) (q affine.Pred) {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "dropping warp-uniform conditions", func() { q = p })
 	return uniform.WithoutWarpUniform(c.Context, p, unknownOnly)
 }
 
@@ -162,37 +170,43 @@ func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) affine.Pre
 // make the call.
 func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "checking a warp collective's mask", nil)
 	return uniform.FindMaskFault(c.Context, guard, mask)
 }
 
 // ClusterSplit finds values under which p splits a cluster.
 func (c *Context) ClusterSplit(p affine.Pred) *ClusterSplit {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "looking for values that split a cluster", nil)
 	return uniform.FindClusterSplit(c.Context, p)
 }
 
 // WarpMask returns the lanes of the warp env's thread for which p holds.
 func (c *Context) WarpMask(p affine.Pred, env affine.Env) (uint64, bool) {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "computing a warp's lanes", nil)
 	return uniform.WarpMask(c.Context, p, env)
 }
 
 // CollectiveGuard returns the lanes that reach a warp collective or one of
 // its alternatives.
-func (c *Context) CollectiveGuard(s *Sync) affine.Pred {
+func (c *Context) CollectiveGuard(s *Sync) (g affine.Pred) {
 	defer c.Charge(time.Now())
+	defer c.Catch(s.Call.Pos(), "matching a warp collective with its alternatives", func() { g = s.Guard() })
 	return uniform.CollectiveGuard(c.Context, s)
 }
 
 // SkippingExits returns the exits that let threads skip s.
 func (c *Context) SkippingExits(s *Sync) []*Exit {
 	defer c.Charge(time.Now())
+	defer c.Catch(s.Call.Pos(), "looking for exits that skip a barrier", nil)
 	return uniform.SkippingExits(c.Context, s)
 }
 
 // Culprit returns the first condition of ctrl that some threads fail.
 func (c *Context) Culprit(ctrl []Ctrl, env affine.Env, threads []int) int {
 	defer c.Charge(time.Now())
+	defer c.Catch(token.NoPos, "naming the condition threads fail", nil)
 	return uniform.Culprit(c.Context, ctrl, env, threads)
 }
 
@@ -205,6 +219,7 @@ func (c *Context) WarpThreads(w int, mask uint64) []int {
 // FindConflict finds two threads that touch the same bytes through a and b.
 // (ConflictFinder.Find charges the time.)
 func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
+	defer c.Catch(a.Node.Pos(), "searching for threads that race", nil)
 	return pairs.FindConflict(c.Context, a, b, q)
 }
 
@@ -233,5 +248,6 @@ func AlignedFirst() []int64 { return search.AlignedFirst() }
 // CollectiveFault finds a warp whose lanes named by the warp collective
 // s's mask do not all make the call, and the exit behind it, if any.
 func (c *Context) CollectiveFault(s *Sync) (*MaskFault, *Exit) {
+	defer c.Catch(s.Call.Pos(), "checking a warp collective's mask", nil)
 	return uniform.FindCollectiveFault(c.Context, s)
 }

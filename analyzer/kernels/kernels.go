@@ -2,6 +2,7 @@ package kernels
 
 import (
 	_ "embed"
+	"errors"
 	"reflect"
 	"runtime"
 	"sync"
@@ -38,6 +39,10 @@ type Result struct {
 	Config   *config.Config
 	// Notes are things the analysis could not do, for -v.
 	Notes []Note
+	// Faults are internal errors that stopped the evaluation of a kernel;
+	// those met later, answering a check's question, are in the
+	// context's Faults.
+	Faults []Fault
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -52,7 +57,12 @@ func run(pass *analysis.Pass) (any, error) {
 	jobs := f.Jobs()
 	ctxs, errs := evaluateAll(pass, cfg, f, jobs)
 	for i, job := range jobs {
-		if errs[i] != nil {
+		var fault *Fault
+		switch {
+		case errors.As(errs[i], &fault):
+			res.Faults = append(res.Faults, *fault)
+			continue
+		case errs[i] != nil:
 			res.Notes = append(res.Notes, Note{Pos: job.Pos, Msg: errs[i].Error()})
 			continue
 		}

@@ -36,6 +36,10 @@ type example struct {
 	beforeFile, afterFile string
 }
 
+// withoutExample are the checks no kernel is meant to trigger: smemlint's
+// own internal errors.
+var withoutExample = map[string]bool{"internalerror": true}
+
 // Generate returns the pages of docs/checks by file name: one per check of
 // analyzer.Checks() and the index README.md. dir holds the examples
 // module (testdata).
@@ -54,9 +58,11 @@ func Generate(dir string) (map[string][]byte, error) {
 	pages := map[string][]byte{}
 	checks := analyzer.Checks()
 	for _, a := range checks {
-		ex, err := loadExample(abs, a.Name, res.Findings)
-		if err != nil {
-			return nil, err
+		var ex *example
+		if !withoutExample[a.Name] {
+			if ex, err = loadExample(abs, a.Name, res.Findings); err != nil {
+				return nil, err
+			}
 		}
 		pages[a.Name+".md"] = page(a, ex)
 	}
@@ -129,18 +135,8 @@ func page(a *analysis.Analyzer, ex *example) []byte {
 	fmt.Fprintf(&b, "# %s\n\n%s. One of smemlint's checks ([all checks](README.md)).\n\n", a.Name, upperFirst(summary))
 	b.WriteString("## What it reports, and why it matters on the hardware\n\n")
 	b.Write(markdown(rest))
-	b.WriteString("\n## Example\n\n")
-	fmt.Fprintf(&b, "Before (`%s`):\n\n```go\n%s\n```\n\n", ex.beforeFile, ex.before)
-	b.WriteString("smemlint reports:\n\n```\n")
-	for _, f := range ex.findings {
-		fmt.Fprintf(&b, "%s:%d:%d: %s\n", ex.beforeFile, f.Pos.Line, f.Pos.Column, f.Message)
-	}
-	b.WriteString("```\n\n")
-	fmt.Fprintf(&b, "After (`%s`):\n\n```go\n%s\n```\n\nsmemlint reports nothing.\n\n", ex.afterFile, ex.after)
-	b.WriteString("## Fix\n\n")
-	b.Write(markdown(ex.fix))
-	if fixes := suggested(ex.findings); fixes != "" {
-		fmt.Fprintf(&b, "\nThe finding carries a suggested fix (%s): `smemlint -fix` applies it, `smemlint -diff` shows it, and editors running `smemlint lsp` offer it as a quick fix.\n", fixes)
+	if ex != nil {
+		writeExample(&b, ex)
 	}
 	b.WriteString("\n## Suppress\n\n")
 	fmt.Fprintf(&b, "When the finding is known and accepted, say why on the line or the line above:\n\n"+
@@ -149,6 +145,22 @@ func page(a *analysis.Analyzer, ex *example) []byte {
 		"A suppressed finding is not printed and fails no build; `smemlint -sarif` still records it, "+
 		"as a SARIF result with an in-source suppression and the reason as its justification.\n", a.Name)
 	return b.Bytes()
+}
+
+func writeExample(b *bytes.Buffer, ex *example) {
+	b.WriteString("\n## Example\n\n")
+	fmt.Fprintf(b, "Before (`%s`):\n\n```go\n%s\n```\n\n", ex.beforeFile, ex.before)
+	b.WriteString("smemlint reports:\n\n```\n")
+	for _, f := range ex.findings {
+		fmt.Fprintf(b, "%s:%d:%d: %s\n", ex.beforeFile, f.Pos.Line, f.Pos.Column, f.Message)
+	}
+	b.WriteString("```\n\n")
+	fmt.Fprintf(b, "After (`%s`):\n\n```go\n%s\n```\n\nsmemlint reports nothing.\n\n", ex.afterFile, ex.after)
+	b.WriteString("## Fix\n\n")
+	b.Write(markdown(ex.fix))
+	if fixes := suggested(ex.findings); fixes != "" {
+		fmt.Fprintf(b, "\nThe finding carries a suggested fix (%s): `smemlint -fix` applies it, `smemlint -diff` shows it, and editors running `smemlint lsp` offer it as a quick fix.\n", fixes)
+	}
 }
 
 func suggested(fs []driver.Finding) string {

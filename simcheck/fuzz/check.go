@@ -52,7 +52,7 @@ func Check(seed uint64) (*Outcome, error) {
 		return out, fmt.Errorf("analyzing the generated kernel: %v", err)
 	}
 	if len(res.Contexts) != 1 {
-		return out, fmt.Errorf("the analyzer found %d kernel contexts, want 1 (notes: %v)", len(res.Contexts), res.Notes)
+		return out, fmt.Errorf("the analyzer found %d kernel contexts, want 1 (notes: %v, internal errors: %v)", len(res.Contexts), res.Notes, res.Faults)
 	}
 	tl, err := spec.Run()
 	if err != nil {
@@ -65,6 +65,11 @@ func Check(seed uint64) (*Outcome, error) {
 	}
 	for site := int32(0); site < spec.Sites; site++ {
 		out.judge(site, accesses[site], measured, tl, file)
+	}
+	// An internal error is a failure of its own, also where it left the
+	// figures alone.
+	for _, f := range append(res.Faults, res.Contexts[0].Faults()...) {
+		return out, fmt.Errorf("the analyzer met an internal error at %s: %v", file.Position(f.Pos), f.Error())
 	}
 	return out, nil
 }

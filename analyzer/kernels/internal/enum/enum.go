@@ -143,6 +143,7 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 	ev = &Eval{Access: a, Exact: true, Definite: true}
 	defer func() {
 		if r := recover(); r != nil {
+			c.AddFault(a.Node.Pos(), "evaluating the access "+a.Text, r)
 			ev = &Eval{Access: a, Skip: fmt.Sprintf("smemlint internal error (please report it): %v", r)}
 		}
 	}()

@@ -75,11 +75,12 @@ type exits struct {
 var noExit = exits{affine.False, affine.False}
 
 // Evaluate builds and evaluates one kernel context. A panic inside the
-// evaluation of one kernel becomes an error instead of crashing the run.
+// evaluation of one kernel becomes an *ir.Fault error instead of crashing
+// the run.
 func Evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.Job) (ctx *ir.Context, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			ctx, err = nil, fmt.Errorf("smemlint internal error evaluating kernel %s (please report it): %v", j.Name, r)
+			ctx, err = nil, &ir.Fault{Pos: j.Pos, Kernel: j.Name, Stage: "evaluating the kernel", Cause: fmt.Sprint(r)}
 		}
 	}()
 	return evaluate(pass, cfg, f, j)

@@ -49,6 +49,9 @@ type Context struct {
 	// view is the facade's value for this context (see SetView).
 	view any
 
+	faultMu sync.Mutex
+	faults  []Fault
+
 	// stmtKeys caches StmtKey, which smemrace and warpsync ask for the
 	// same accesses.
 	stmtMu   sync.Mutex

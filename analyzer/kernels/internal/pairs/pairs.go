@@ -90,6 +90,7 @@ func Conflicts(c *ir.Context) *ConflictFinder {
 func (f *ConflictFinder) Find(a, b *ir.Access, q PairQuery) *Conflict {
 	c := f.ctx
 	defer c.Charge(time.Now())
+	defer c.Catch(a.Node.Pos(), "searching for threads that race", nil)
 	if !c.Enumerable() || !pairable(c, a, b) {
 		return nil
 	}
