@@ -28,6 +28,9 @@ func runExplain(args []string) int {
 		fs.Usage()
 		return exitError
 	}
+	if badOptions("explain") {
+		return exitError
+	}
 	file, line, col, err := parseLocation(fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "smemlint explain:", err)

@@ -47,6 +47,10 @@ func fixMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: smemlint -fix|-diff [-arch …] packages")
 		return exitError
 	}
+	if err := preflight(args); err != nil {
+		fmt.Fprintln(stderr, "smemlint:", err)
+		return exitError
+	}
 	res, err := driver.Run(fs.Args(), driver.Options{Tests: *tests})
 	if err != nil {
 		fmt.Fprintln(stderr, "smemlint:", err)

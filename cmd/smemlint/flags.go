@@ -3,7 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
 	"runtime/debug"
+
+	"github.com/smemlint/smemlint/analyzer/config"
 )
 
 // newFlagSet returns a subcommand's flag set with the shared options.
@@ -15,6 +18,18 @@ func newFlagSet(name, usage string) *flag.FlagSet {
 	}
 	shortFlags(fs)
 	return fs
+}
+
+// badOptions reports a bad -arch or -bankmode of subcommand name in one
+// line on standard error, before any package is loaded: otherwise the
+// mistake surfaces as "failed prerequisites" of every analyzer, or, in
+// the language server, not at all.
+func badOptions(name string) bool {
+	if err := config.CheckFlags(); err != nil {
+		fmt.Fprintf(os.Stderr, "smemlint %s: %v\n", name, err)
+		return true
+	}
+	return false
 }
 
 // version is the module version the binary was built from.

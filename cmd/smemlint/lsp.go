@@ -21,6 +21,9 @@ func runLSP(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return exitError
 	}
+	if badOptions("lsp") {
+		return exitError
+	}
 	if err := lsp.Serve(os.Stdin, os.Stdout, version()); err != nil {
 		fmt.Fprintln(os.Stderr, "smemlint lsp:", err)
 		return exitError

@@ -57,6 +57,10 @@ func sarifMain(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: smemlint -sarif FILE [-srcroot DIR] [-arch …] packages")
 		return exitError
 	}
+	if err := preflight(args); err != nil {
+		fmt.Fprintln(stderr, "smemlint:", err)
+		return exitError
+	}
 	absRoot, err := filepath.Abs(*root)
 	if err != nil {
 		fmt.Fprintln(stderr, "smemlint:", err)

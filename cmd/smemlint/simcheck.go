@@ -35,6 +35,9 @@ func runSimcheck(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return exitError
 	}
+	if badOptions("simcheck") {
+		return exitError
+	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}

@@ -47,6 +47,9 @@ func planViaVet(args []string, getenv func(string) string) (vetPlan, bool) {
 	if getenv(driverEnv) == "packages" || getenv("GOPACKAGESDRIVER") != "" {
 		return p, false
 	}
+	if len(args) > 0 && args[0] == "help" {
+		return p, false // smemlint help [check]: the multichecker's
+	}
 	known := vetFlags()
 	i := 0
 	for ; i < len(args); i++ {

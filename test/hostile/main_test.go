@@ -60,6 +60,7 @@ func runCases(t *testing.T, cases []hcase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			tally.cases.Add(1)
 			err := c.check(t)
 			switch {

@@ -1,0 +1,255 @@
+package hostile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// transpose has a fixable bank conflict (line 8, the tile) and an
+// uncoalesced store without a fix (line 11).
+const transpose = `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=32x32
+func Transpose(t *simt.Thread, out, in []float32, n int) {
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	tile := simt.Shared[[32][32]float32](t)
+	tile[ty][tx] = in[ty*n+tx]
+	t.SyncThreads()
+	out[tx*n+ty] = tile[tx][ty]
+}
+`
+
+// strided is a kernel in a test file: a 2-way conflict on line 8.
+const strided = `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=32
+func Strided(t *simt.Thread, out []float32) {
+	s := simt.Shared[[1024]float32](t)
+	s[t.ThreadIdx.X*2] = 1
+	out[t.ThreadIdx.X] = s[0]
+}
+`
+
+var cliDir once[string]
+
+// cliCorpus is a module of small packages for the command-line cases.
+func cliCorpus() (string, error) {
+	return cliDir.get(func() (string, error) {
+		return newModule(map[string]string{
+			"k/k.go":            transpose,
+			"k/strided_test.go": strided,
+			"broken/broken.go":  "package broken\n\nfunc f() int { return \"s\" }\n",
+			"tagged/tagged.go":  "//go:build hostile\n\n" + strings.Replace(transpose, "package k", "package tagged", 1),
+			"tagged/doc.go":     "// Package tagged holds its kernel behind the hostile build tag.\npackage tagged\n",
+			"clean/clean.go":    "package clean\n\nimport \"github.com/smemlint/smemlint/simt\"\n\n//smemlint:launch block=32\nfunc Copy(t *simt.Thread, out, in []float32) { out[t.ThreadIdx.X] = in[t.ThreadIdx.X] }\n",
+		})
+	})
+}
+
+// cli runs smemlint in the command-line corpus.
+func cli(args ...string) (result, error) {
+	dir, err := cliCorpus()
+	if err != nil {
+		return result{}, err
+	}
+	return smemlint(dir, args...)
+}
+
+// wantExit checks the exit code and that standard error is one line
+// containing want.
+func wantExit(res result, err error, code int, want string) error {
+	if err != nil {
+		return err
+	}
+	if res.code != code {
+		return fmt.Errorf("exit %d, want %d; stderr %q", res.code, code, res.stderr)
+	}
+	return oneLine(res.stderr, want)
+}
+
+// TestCommandLine: mistyped flags, packages and locations get one line
+// naming the mistake and exit 1, on every run and in every subcommand.
+func TestCommandLine(t *testing.T) {
+	t.Parallel()
+	cases := []hcase{
+		{name: "unknown -arch", check: func(t *testing.T) error {
+			res, err := cli("-arch=sm_66", "./k")
+			return wantExit(res, err, 1, `-arch=sm_66: unknown architecture "sm_66"`)
+		}},
+		{name: "bad -bankmode", check: func(t *testing.T) error {
+			res, err := cli("-bankmode=3", "./k")
+			return wantExit(res, err, 1, "-bankmode=3: bank mode 3: want 4 or 8")
+		}},
+		{name: "-bankmode=8 off sm_3x", check: func(t *testing.T) error {
+			res, err := cli("-bankmode=8", "./k")
+			return wantExit(res, err, 1, "bank mode 8 needs an sm_3x profile; sm_90 has 4-byte banks only")
+		}},
+		{name: "unknown -arch in explain", check: func(t *testing.T) error {
+			res, err := cli("explain", "-arch=sm_66", "k/k.go:11")
+			return wantExit(res, err, 1, `smemlint explain: -arch=sm_66: unknown architecture`)
+		}},
+		{name: "unknown -arch in lsp", check: func(t *testing.T) error {
+			res, err := cli("lsp", "-arch=sm_66")
+			return wantExit(res, err, 1, `smemlint lsp: -arch=sm_66: unknown architecture`)
+		}},
+		{name: "unknown -arch in simcheck", check: func(t *testing.T) error {
+			res, err := cli("simcheck", "-arch=sm_66", "./k")
+			return wantExit(res, err, 1, `smemlint simcheck: -arch=sm_66: unknown architecture`)
+		}},
+		{name: "unknown -arch with -sarif", check: func(t *testing.T) error {
+			res, err := cli("-sarif", "-", "-arch=sm_66", "./k")
+			return wantExit(res, err, 1, `unknown architecture "sm_66"`)
+		}},
+		{name: "unknown -arch with -fix", check: func(t *testing.T) error {
+			res, err := cli("-fix", "-arch=sm_66", "./k")
+			return wantExit(res, err, 1, `unknown architecture "sm_66"`)
+		}},
+		{name: "missing package", check: func(t *testing.T) error {
+			res, err := cli("./nope")
+			return wantExit(res, err, 1, "nope")
+		}},
+		{name: "type error: one line per cause", check: func(t *testing.T) error {
+			res, err := cli("./broken")
+			if err != nil {
+				return err
+			}
+			if res.code != 1 || strings.Contains(res.stderr, "failed prerequisites") ||
+				strings.Count(res.stderr, `cannot use "s" (untyped string constant) as int value`) != 1 {
+				return fmt.Errorf("exit %d, stderr %q: want exit 1 and the type error once", res.code, res.stderr)
+			}
+			return nil
+		}},
+		{name: "help for a check", check: func(t *testing.T) error {
+			res, err := cli("help", "bankconflict")
+			if err == nil && (res.code != 0 || !strings.Contains(res.stdout+res.stderr, "bank conflicts")) {
+				err = fmt.Errorf("exit %d, output %q", res.code, res.stdout+res.stderr)
+			}
+			return err
+		}},
+		{name: "simcheck -timeout 0", check: func(t *testing.T) error {
+			res, err := cli("simcheck", "-timeout=0", "./k")
+			return wantExit(res, err, 1, "-timeout 0s: want a positive duration")
+		}},
+		{name: "simcheck -launchtimeout -1s", check: func(t *testing.T) error {
+			res, err := cli("simcheck", "-launchtimeout=-1s", "./k")
+			return wantExit(res, err, 1, "-launchtimeout -1s: want a positive duration")
+		}},
+		{name: "-sarif without a file", check: func(t *testing.T) error {
+			res, err := cli("-sarif")
+			if err == nil && res.code == 0 {
+				err = fmt.Errorf("exit 0, stderr %q", res.stderr)
+			}
+			return err
+		}},
+	}
+	for i := 1; i <= 3; i++ {
+		cases = append(cases, hcase{name: fmt.Sprintf("go vet -arch=sm_66, run %d", i), check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := run(dir, "", "go", "vet", "-vettool="+bin, "-arch=sm_66", "./k")
+			if err != nil {
+				return err
+			}
+			first, _, _ := strings.Cut(res.stderr, "\n")
+			if res.code == 0 || !strings.Contains(first, `-arch=sm_66: unknown architecture "sm_66"`) {
+				return fmt.Errorf("exit %d, first line %q", res.code, first)
+			}
+			return nil
+		}})
+	}
+	runCases(t, cases)
+}
+
+// TestExplain: explain finds kernels everywhere and names a mistyped
+// location in one line.
+func TestExplain(t *testing.T) {
+	t.Parallel()
+	bad := []struct{ name, loc, want string }{
+		{"column 0", "k/k.go:11:0", `"k/k.go:11:0": columns count from 1`},
+		{"column -5", "k/k.go:11:-5", "columns count from 1"},
+		{"line 0", "k/k.go:0", "want FILE:LINE or FILE:LINE:COL"},
+		{"no line", "k/k.go", "want FILE:LINE or FILE:LINE:COL"},
+		{"column past the line", "k/k.go:11:80", "k/k.go:11:80: line 11 has 28 columns"},
+		{"column between two accesses", "k/k.go:11:16", "no access at column 16; the accesses of line 11 start at columns 2, 17"},
+		{"line past the file", "k/k.go:999", "k/k.go:999: the file has 12 lines"},
+		{"missing file", "k/nope.go:3", "k/nope.go: no such file"},
+		{"not a Go file", "go.mod:1", "go.mod: not a Go file"},
+		{"a line without access", "k/k.go:1", "k/k.go:1: no shared or global access of a kernel here"},
+		{"type error", "broken/broken.go:3", "broken/broken.go does not type-check"},
+	}
+	var cases []hcase
+	for _, b := range bad {
+		cases = append(cases, hcase{name: b.name, check: func(t *testing.T) error {
+			res, err := cli("explain", b.loc)
+			return wantExit(res, err, 1, b.want)
+		}})
+	}
+	good := []struct{ name, loc, want string }{
+		{"the conflict", "k/k.go:11:17", "32-way bank conflict (32 wavefronts, ideal 1)"},
+		{"the store", "k/k.go:11:2", "up to 32 sectors per request (ideal 4)"},
+		{"a kernel in a _test.go file", "k/strided_test.go:8", "2-way bank conflict (2 wavefronts, ideal 1)"},
+	}
+	for _, g := range good {
+		cases = append(cases, hcase{name: g.name, check: func(t *testing.T) error {
+			res, err := cli("explain", g.loc)
+			if err == nil && (res.code != 0 || !strings.Contains(res.stdout, g.want)) {
+				err = fmt.Errorf("exit %d, stdout %q, stderr %q: want %q", res.code, res.stdout, res.stderr, g.want)
+			}
+			return err
+		}})
+	}
+	runCases(t, cases)
+}
+
+// TestFix: -fix applies what it can, keeps the file's line ends, prints
+// what is left and exits 3; -diff previews and changes nothing.
+func TestFix(t *testing.T) {
+	t.Parallel()
+	crlf := strings.ReplaceAll(transpose, "\n", "\r\n")
+	fixed := strings.Replace(crlf, "[32][32]", "[32][33]", 1)
+	fixCase := func(name, src string, args []string, code int, wantOut, wantErr, wantFile string) hcase {
+		return hcase{name: name, check: func(t *testing.T) error {
+			dir := writeModule(t, map[string]string{"k/k.go": src})
+			res, err := smemlint(dir, append(args, "./k")...)
+			if err != nil {
+				return err
+			}
+			got, err := os.ReadFile(filepath.Join(dir, "k", "k.go"))
+			if err != nil {
+				return err
+			}
+			switch {
+			case res.code != code:
+				return fmt.Errorf("exit %d, want %d; stderr %q", res.code, code, res.stderr)
+			case !strings.Contains(res.stdout, wantOut):
+				return fmt.Errorf("stdout %q, want %q", res.stdout, wantOut)
+			case wantErr == "" && res.stderr != "", !strings.Contains(res.stderr, wantErr):
+				return fmt.Errorf("stderr %q, want %q", res.stderr, wantErr)
+			case string(got) != wantFile:
+				return fmt.Errorf("file after the run:\n%q\nwant\n%q", got, wantFile)
+			}
+			return nil
+		}}
+	}
+	store := "k.go:11:2: global store out[tx*n+ty]: up to 32 sectors per request"
+	clean := strings.Replace(transpose, "out[tx*n+ty]", "out[ty*n+tx]", 1)
+	cleanFixed := strings.Replace(clean, "[32][32]", "[32][33]", 1)
+	cases := []hcase{
+		fixCase("-fix keeps CRLF", crlf, []string{"-fix"}, 3, "", store, fixed),
+		fixCase("-fix prints what is left", transpose, []string{"-fix"}, 3, "", store, strings.Replace(transpose, "[32][32]", "[32][33]", 1)),
+		fixCase("-fix with nothing left exits 0", clean, []string{"-fix"}, 0, "", "", cleanFixed),
+		fixCase("-diff previews", crlf, []string{"-diff"}, 3, "-\ttile := simt.Shared[[32][32]float32](t)\r\n+\ttile := simt.Shared[[32][33]float32](t)\r\n", store, crlf),
+		fixCase("-fix -diff previews", transpose, []string{"-fix", "-diff"}, 3, "+\ttile := simt.Shared[[32][33]float32](t)\n", store, transpose),
+		fixCase("-fix twice is idempotent", cleanFixed, []string{"-fix"}, 0, "", "", cleanFixed),
+	}
+	runCases(t, cases)
+}
