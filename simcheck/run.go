@@ -77,7 +77,7 @@ func CheckContext(ctx context.Context, patterns []string, opts Options) (*Report
 	if err := os.Mkdir(traces, 0o755); err != nil {
 		return nil, err
 	}
-	if err := goTest(ctx, patterns, overlay, traces, opts); err != nil {
+	if err := goTest(ctx, patterns, overlay, traces, l.traceArch, opts); err != nil {
 		return nil, err
 	}
 	launches, err := readTraces(traces)
@@ -121,7 +121,7 @@ func writeOverlay(dir string, l *loaded) (string, error) {
 // goTest runs the packages' tests with the overlay, tracing into traces.
 // go test and everything it starts run in a process group of their own,
 // killed as a whole when ctx ends or the timeout passes.
-func goTest(ctx context.Context, patterns []string, overlay, traces string, opts Options) error {
+func goTest(ctx context.Context, patterns []string, overlay, traces, traceArch string, opts Options) error {
 	timeout, launchTimeout := opts.Timeout, opts.LaunchTimeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -143,7 +143,7 @@ func goTest(ctx context.Context, patterns []string, overlay, traces string, opts
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = opts.Dir
-	cmd.Env = append(os.Environ(), simt.TraceEnv+"="+traces)
+	cmd.Env = append(os.Environ(), simt.TraceEnv+"="+traces, simt.TraceArchEnv+"="+traceArch)
 	if launchTimeout > 0 {
 		cmd.Env = append(cmd.Env, simt.LaunchTimeoutEnv+"="+launchTimeout.String())
 	}

@@ -18,6 +18,8 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -74,6 +76,9 @@ type loaded struct {
 	// findings are the positions of the smemrace and warpsync findings,
 	// which hazards seen at run time confirm.
 	findings []finding
+	// traceArch is the profile the packages were analyzed for, in the
+	// spelling of simt.TraceArchEnv.
+	traceArch string
 }
 
 // finding is one diagnostic of a race check.
@@ -135,7 +140,45 @@ func load(dir string, patterns []string) (*loaded, error) {
 	}
 	l := collect(clean, results)
 	l.findings = findings
+	if l.traceArch, err = traceProfile(results); err != nil {
+		return nil, err
+	}
 	return l, nil
+}
+
+// traceProfile returns the architecture profile the packages were
+// analyzed for (the flags, smemlint.conf), as simt.TraceArchEnv spells it,
+// for the traced tests to run launches that name none on it (packages
+// without kernels aside). One run of
+// go test has one profile: packages under configuration files that
+// disagree are checked separately.
+func traceProfile(results map[*packages.Package]*kernels.Result) (string, error) {
+	profiles := map[string]string{} // profile -> a package with it
+	for p, r := range results {
+		if len(r.Contexts) == 0 {
+			continue // no launch runs on a profile (go test's generated main among them)
+		}
+		c := r.Config
+		prof := c.Arch.Name
+		if c.BankMode != 0 {
+			prof += ":" + strconv.Itoa(c.BankMode)
+		}
+		if _, ok := profiles[prof]; !ok || p.PkgPath < profiles[prof] {
+			profiles[prof] = p.PkgPath
+		}
+	}
+	if len(profiles) > 1 {
+		var list []string
+		for prof, pkg := range profiles {
+			list = append(list, pkg+" "+prof)
+		}
+		sort.Strings(list)
+		return "", fmt.Errorf("the packages are analyzed for different profiles (%s, from smemlint.conf or flags): run simcheck on each group separately", strings.Join(list, ", "))
+	}
+	for prof := range profiles {
+		return prof, nil
+	}
+	return "", nil
 }
 
 // usesFacts reports whether an analyzer or one it requires uses facts.

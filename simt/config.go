@@ -44,7 +44,7 @@ func newLaunch(cfg Config, kernel func(*Thread)) (*launch, *LaunchError) {
 	if kernel == nil {
 		return nil, msg("nil kernel")
 	}
-	arch, err := model.Lookup(cfg.Arch, 0)
+	arch, err := launchArch(cfg.Arch)
 	if err != nil {
 		return nil, msg("Arch: %v", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unsafe"
@@ -29,6 +31,37 @@ const TraceEnv = "SMEMLINT_TRACE"
 
 // traceDir is TraceEnv's value when the process started.
 var traceDir = os.Getenv(TraceEnv)
+
+// TraceArchEnv names the architecture profile, as ARCH or ARCH:BANKMODE,
+// that launches whose Config names none run as in traced runs: smemlint
+// simcheck sets it to the profile smemlint.conf gives the packages, so that
+// the simulator measures what the analyzer predicted for.
+const TraceArchEnv = "SMEMLINT_TRACE_ARCH"
+
+// traceArch is TraceArchEnv's value when the process started.
+var traceArch = os.Getenv(TraceArchEnv)
+
+// launchArch resolves a Config's Arch: its own, else TraceArchEnv's when a
+// trace is on, else the default profile.
+func launchArch(name string) (*model.Arch, error) {
+	if name != "" || traceDir == "" || traceArch == "" {
+		return model.Lookup(name, 0)
+	}
+	arch, mode, _ := strings.Cut(traceArch, ":")
+	bankMode := 0
+	if mode != "" {
+		n, err := strconv.Atoi(mode)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%s: bank mode %q is not a number", TraceArchEnv, traceArch, mode)
+		}
+		bankMode = n
+	}
+	a, err := model.Lookup(arch, bankMode)
+	if err != nil {
+		return nil, fmt.Errorf("%s=%s: %w", TraceArchEnv, traceArch, err)
+	}
+	return a, nil
+}
 
 // LaunchTimeoutEnv bounds every launch whose Config.Timeout is zero, as a
 // time.ParseDuration string: simcheck sets it so that a kernel that spins
