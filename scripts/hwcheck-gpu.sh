@@ -7,7 +7,8 @@
 # (CUDA lines with their SASS) as RESULTS/<file>.<build>.csv.gz, which
 # `smemlint hwcheck report DIR RESULTS` compares with the predictions.
 # HWCHECK_BUDGET (seconds, default 540) stops starting new profiles when
-# spent, so that a time-limited run still returns what it measured.
+# spent, so that a time-limited run still returns what it measured;
+# HWCHECK_ONLY="examples.O3 fuzz00300.G" profiles only those.
 set -u
 dir=${1:?usage: hwcheck-gpu.sh DIR [RESULTS]}
 res=${2:-$dir/results}
@@ -41,6 +42,8 @@ for b in G O3; do
   for exe in $(ls "$dir"/bin/*."$b" | grep -v '/fuzz'; ls "$dir"/bin/fuzz*."$b" 2>/dev/null); do
     [ -x "$exe" ] || continue
     name=$(basename "$exe" ."$b")
+    # HWCHECK_ONLY lists the NAME.BUILD to profile (all when unset).
+    if [ -n "${HWCHECK_ONLY:-}" ] && ! grep -qw "$name.$b" <<< "$HWCHECK_ONLY"; then continue; fi
     if [ $(( $(date +%s) - start )) -ge "$budget" ]; then
       echo "$name $b skipped: budget spent" >> "$res/skipped.txt"
       continue

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -65,6 +66,39 @@ func hwcheckPrepare(args []string) int {
 }
 
 func hwcheckReport(args []string) int {
-	fmt.Fprintln(os.Stderr, "smemlint hwcheck report: not yet")
-	return exitError
+	fs := newFlagSet("hwcheck report", "smemlint hwcheck report [-all] [-json] DIR [RESULTS]")
+	all := fs.Bool("all", false, "print every row, agreements included")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if err := fs.Parse(args); err != nil {
+		return exitError
+	}
+	if fs.NArg() < 1 {
+		fs.Usage()
+		return exitError
+	}
+	dir := fs.Arg(0)
+	res := filepath.Join(dir, "results")
+	if fs.NArg() > 1 {
+		res = fs.Arg(1)
+	}
+	r, err := hwcheck.Load(filepath.Join(dir, "plan.json"), res)
+	if err == nil {
+		if *asJSON {
+			enc := json.NewEncoder(os.Stdout)
+			enc.SetIndent("", " ")
+			err = enc.Encode(r)
+		} else {
+			err = hwcheck.WriteTable(os.Stdout, r, *all)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
+		return exitError
+	}
+	for _, m := range r.CountsG {
+		if m[hwcheck.Disagree] > 0 {
+			return exitFindings
+		}
+	}
+	return exitClean
 }

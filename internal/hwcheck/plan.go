@@ -17,7 +17,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // Plan is what prepare wrote: the kernel instances of every generated
@@ -44,6 +46,11 @@ type Instance struct {
 	Block  [3]int `json:"block"`
 	Grid   [3]int `json:"grid"`
 	Rows   []*Row `json:"rows"`
+}
+
+// ID identifies the instance among all: its name is unique in its file.
+func (in *Instance) ID() string {
+	return strings.TrimSuffix(filepath.Base(in.File), ".cu") + "/" + in.Name
 }
 
 // Blocks returns the number of blocks of the instance's launch.

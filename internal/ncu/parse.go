@@ -14,6 +14,9 @@ import (
 // Every error names the file and the record (1-based) it was found at.
 func Parse(name string, r io.Reader) ([]Function, error) {
 	cr := csv.NewReader(r)
+	// ncu does not double the quotes inside the text of a source line
+	// (asm volatile("mov.b64 ..." : "=r"(lo)) in CUDA's headers).
+	cr.LazyQuotes = true
 	cr.FieldsPerRecord = -1
 	p := parser{name: name}
 	for {
@@ -75,6 +78,17 @@ func (p *parser) record(rec []string) error {
 		return fmt.Errorf("data before a kernel's header row: %q", strings.Join(rec, ","))
 	}
 	if len(rec) != p.cols.n {
+		if len(rec) > p.cols.n && p.cols.line >= 0 && p.cols.line < p.cols.lineSrc && rec[p.cols.line] != "" {
+			// A source line whose text held quotes ncu left single, which
+			// split it: its number, before the text, is intact; its text
+			// and line totals are not.
+			no, err := strconv.Atoi(rec[p.cols.line])
+			if err == nil && no > 0 && len(p.funcs) > 0 {
+				f := &p.funcs[len(p.funcs)-1]
+				f.Lines = append(f.Lines, Line{No: no})
+				return nil
+			}
+		}
 		return fmt.Errorf("%d fields, the header has %d", len(rec), p.cols.n)
 	}
 	return p.data(rec)

@@ -1,0 +1,252 @@
+package hwcheck
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+)
+
+// Verdicts of a row against one build.
+const (
+	Agree       = "agree"
+	Disagree    = "DISAGREE"
+	Unpredicted = "unpredicted"
+	NotExecuted = "not executed"
+	NotRun      = "not profiled"
+	NoSASS      = "no instruction"
+	Generic     = "generic"
+	Differs     = "differs"
+)
+
+// Result is one row of the agreement table.
+type Result struct {
+	Instance string    `json:"instance"`
+	Corpus   string    `json:"corpus"`
+	Blocks   int       `json:"blocks"`
+	Row      *Row      `json:"row"`
+	G        *Measured `json:"g,omitempty"`
+	O3       *Measured `json:"o3,omitempty"`
+	VerdictG string    `json:"verdictG"`
+	WhyG     string    `json:"whyG,omitempty"`
+	// VerdictO3 is agree, differs (with the transformation in WhyO3), or
+	// one of the verdicts that say there was nothing to compare.
+	VerdictO3 string `json:"verdictO3"`
+	WhyO3     string `json:"whyO3,omitempty"`
+}
+
+// Report is the agreement table and its counts.
+type Report struct {
+	Results []*Result `json:"results"`
+	// Counts by corpus, then by verdict, of the -G and -O3 comparisons.
+	CountsG  map[string]map[string]int `json:"countsG"`
+	CountsO3 map[string]map[string]int `json:"countsO3"`
+}
+
+// Compare judges every row of the plan against the two builds; a nil
+// build was not measured.
+func Compare(plan *Plan, g, o3 *Build) *Report {
+	r := &Report{CountsG: map[string]map[string]int{}, CountsO3: map[string]map[string]int{}}
+	for i := range plan.Instances {
+		in := &plan.Instances[i]
+		for _, row := range in.Rows {
+			res := &Result{Instance: in.ID(), Corpus: in.Corpus, Blocks: in.Blocks(), Row: row}
+			res.G, res.VerdictG, res.WhyG = judgeBuild(in, row, g)
+			var v string
+			res.O3, v, res.WhyO3 = judgeBuild(in, row, o3)
+			res.VerdictO3 = v
+			if v == Disagree || v == NoSASS || (v == NotExecuted && res.G != nil && res.G.Requests > 0) {
+				res.VerdictO3, res.WhyO3 = Differs, transformation(row, res.G, res.O3, res.WhyO3)
+			}
+			count(r.CountsG, in.Corpus, res.VerdictG)
+			count(r.CountsO3, in.Corpus, res.VerdictO3)
+			r.Results = append(r.Results, res)
+		}
+	}
+	return r
+}
+
+func count(m map[string]map[string]int, corpus, v string) {
+	if m[corpus] == nil {
+		m[corpus] = map[string]int{}
+	}
+	m[corpus][v]++
+}
+
+// judgeBuild compares a row with one build's measurement: the
+// simulator's totals (where it ran the same launch) must be the GPU's,
+// and the GPU's mean figure per request must be one the analyzer allows.
+func judgeBuild(in *Instance, row *Row, b *Build) (*Measured, string, string) {
+	if b == nil || !b.Instances[in.ID()] {
+		return nil, NotRun, ""
+	}
+	m := b.Rows[in.ID()][row.Key]
+	if m == nil {
+		if ops := b.Generic[in.ID()][fmt.Sprintf("%s:%d", row.File, row.Line)]; len(ops) > 0 {
+			return nil, Generic, "through a generic address: " + strings.Join(uniq(ops), ", ")
+		}
+		if row.Sim != nil && row.Sim.Requests == 0 {
+			return nil, NotExecuted, ""
+		}
+		return nil, NoSASS, "no " + row.Space + " " + row.Op + " instruction at this line"
+	}
+	if row.Sim != nil && (row.Sim.Requests != m.Requests || row.Sim.Sum != m.Sum) {
+		return m, Disagree, fmt.Sprintf("simulator %d requests, %d %s; GPU %d, %d", row.Sim.Requests, row.Sim.Sum,
+			unit(row.Space), m.Requests, m.Sum)
+	}
+	if m.Requests == 0 {
+		return m, NotExecuted, ""
+	}
+	if !row.Predicted() {
+		if row.Sim != nil {
+			return m, Agree, "with the simulator; the analyzer: " + row.Skip
+		}
+		return m, Unpredicted, row.Skip
+	}
+	lo, hi := row.Figures[0], row.Figures[len(row.Figures)-1]
+	mean := float64(m.Sum) / float64(m.Requests)
+	switch {
+	case row.Exact && (mean < float64(lo)-1e-9 || mean > float64(hi)+1e-9):
+		return m, Disagree, fmt.Sprintf("mean %.2f per request, outside the predicted %s", mean, figures(row.Figures))
+	case !row.Exact && mean > float64(hi)+1e-9:
+		return m, Disagree, fmt.Sprintf("mean %.2f per request, over the largest figure evaluated, %d", mean, hi)
+	}
+	return m, Agree, ""
+}
+
+// transformation names what the -O3 build did to a row that it measured
+// differently from the -G build, from the SASS of both.
+func transformation(row *Row, g, o3 *Measured, why string) string {
+	goWidth := 0
+	for _, s := range row.Sizes {
+		goWidth = max(goWidth, s)
+	}
+	switch {
+	case o3 == nil || o3.Requests == 0:
+		if g == nil {
+			return "no -G measurement either (" + why + ")"
+		}
+		return "eliminated or moved: no " + row.Space + " " + row.Op + " instruction runs at this line (value kept in a register, or the access attributed to another line)"
+	case len(o3.Widths) > 0 && o3.Widths[len(o3.Widths)-1] > goWidth:
+		return fmt.Sprintf("vectorized: %s (%d-byte accesses in Go)", strings.Join(o3.Opcodes, ", "), goWidth)
+	case g != nil && o3.Requests < g.Requests:
+		return fmt.Sprintf("fewer requests (%d, -G %d): merged or hoisted out of a loop; %s", o3.Requests, g.Requests, strings.Join(o3.Opcodes, ", "))
+	case g != nil && o3.Requests > g.Requests:
+		return fmt.Sprintf("more requests (%d, -G %d): unrolled or split; %s", o3.Requests, g.Requests, strings.Join(o3.Opcodes, ", "))
+	}
+	return "UNEXPLAINED: " + why
+}
+
+func unit(space string) string {
+	if space == "shared" {
+		return "wavefronts"
+	}
+	return "sectors"
+}
+
+func figures(fs []int) string {
+	if len(fs) == 1 {
+		return fmt.Sprint(fs[0])
+	}
+	return fmt.Sprintf("%d..%d", fs[0], fs[len(fs)-1])
+}
+
+func uniq(xs []string) []string {
+	sort.Strings(xs)
+	var out []string
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// perRequest formats a measurement: requests, the mean figure and the
+// total per block.
+func perRequest(m *Measured, blocks int) (string, string, string) {
+	if m == nil {
+		return "-", "-", "-"
+	}
+	if m.Requests == 0 {
+		return "0", "-", "0"
+	}
+	return fmt.Sprint(m.Requests), trim(float64(m.Sum) / float64(m.Requests)), trim(float64(m.Sum) / float64(max(blocks, 1)))
+}
+
+func trim(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	return strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
+}
+
+// WriteTable prints the rows that are not plain agreements (every row
+// with all), then the counts.
+func WriteTable(w io.Writer, r *Report, all bool) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SITE\tOP\tACCESS\tPREDICTED\tSIMULATED\tMEASURED-ON-GPU -G: REQUESTS\tPER REQUEST\tPER BLOCK\tVERDICT\t-O3: PER REQUEST\tSASS\tVERDICT")
+	for _, res := range r.Results {
+		if !all && res.VerdictG == Agree && (res.VerdictO3 == Agree || res.VerdictO3 == NotRun) {
+			continue
+		}
+		row := res.Row
+		pred := "-"
+		if row.Predicted() {
+			pred = figures(row.Figures)
+			if !row.Exact {
+				pred = "≤ " + fmt.Sprint(row.Figures[len(row.Figures)-1])
+			}
+		}
+		sim := "-"
+		if row.Sim != nil && row.Sim.Requests > 0 {
+			sim = fmt.Sprintf("%d req, %s", row.Sim.Requests, trim(float64(row.Sim.Sum)/float64(row.Sim.Requests)))
+		}
+		req, per, blk := perRequest(res.G, res.Blocks)
+		_, per3, _ := perRequest(res.O3, res.Blocks)
+		sass := "-"
+		if res.O3 != nil {
+			sass = strings.Join(res.O3.Opcodes, ",")
+		}
+		vg, v3 := res.VerdictG, res.VerdictO3
+		if res.WhyG != "" {
+			vg += ": " + res.WhyG
+		}
+		if res.WhyO3 != "" {
+			v3 += ": " + res.WhyO3
+		}
+		fmt.Fprintf(tw, "%s:%d\t%s %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.File, row.Line, row.Space, row.Op,
+			strings.Join(row.Sites, "; "), pred, sim, req, per, blk, vg, per3, sass, v3)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	writeCounts(w, "-G", r.CountsG)
+	writeCounts(w, "-O3", r.CountsO3)
+	return nil
+}
+
+func writeCounts(w io.Writer, build string, counts map[string]map[string]int) {
+	var corpora []string
+	for c := range counts {
+		corpora = append(corpora, c)
+	}
+	sort.Strings(corpora)
+	for _, c := range corpora {
+		m := counts[c]
+		measured := m[Agree] + m[Disagree] + m[Differs]
+		var rest []string
+		for _, v := range []string{Unpredicted, NotExecuted, Generic, NoSASS, NotRun} {
+			if m[v] > 0 {
+				rest = append(rest, fmt.Sprintf("%d %s", m[v], v))
+			}
+		}
+		extra := ""
+		if build == "-O3" {
+			extra = fmt.Sprintf(", %d differ", m[Differs])
+		} else {
+			extra = fmt.Sprintf(", %d disagree", m[Disagree])
+		}
+		fmt.Fprintf(w, "%s %-9s rows measured %d: %d agree%s; %s\n", build, c, measured, m[Agree], extra, strings.Join(rest, ", "))
+	}
+}
