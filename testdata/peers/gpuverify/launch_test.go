@@ -8,6 +8,21 @@ import (
 
 // kernels are the suite's kernels that run with the shapes of their directives.
 var kernels = map[string]any{
+	"pointerTest1":                pointerTest1,
+	"pointerTest2":                pointerTest2,
+	"pointerTest3":                pointerTest3,
+	"pointerTest4":                pointerTest4,
+	"pointerTest5":                pointerTest5,
+	"pointerTest6":                pointerTest6,
+	"pointerTest8":                pointerTest8,
+	"pointerTest9":                pointerTest9,
+	"pointerTest10":               pointerTest10,
+	"pointerTest11":               pointerTest11,
+	"pointerTest13":               pointerTest13,
+	"ternaryTest2":                ternaryTest2,
+	"copyBetweenSpaces":           copyBetweenSpaces,
+	"basicAliasing":               basicAliasing,
+	"copyBetweenPointers":         copyBetweenPointers,
 	"barrierConditionalParam":     barrierConditionalParam,
 	"basicBarrier":                basicBarrier,
 	"basicGlobalArray":            basicGlobalArray,
