@@ -8,7 +8,8 @@
 #   hw/measure.sh [out-dir]          # default hw-out; REPEAT=3 by default
 #
 # out-dir receives micro (the binary), micro.sass, raw.csv (ncu --page raw),
-# source.csv (per-instruction SourceCounters) and tables.md.
+# source.ncu-rep and source.csv (per-instruction SourceCounters) and
+# tables.md. The exit status is hw/tables': 1 if a case disagrees.
 set -eu
 out=${1:-hw-out}
 repeat=${REPEAT:-3}
@@ -28,9 +29,12 @@ metrics=$metrics,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_t
 # Counters: every kernel REPEAT times, clocks left alone.
 REPEAT=$repeat ncu --clock-control none --csv --page raw --metrics "$metrics" \
 	"$out/micro" all > "$out/raw.csv"
-# Per-instruction figures (L1 Wavefronts Shared, L1 Tag Requests Global),
-# once per kernel; the multi-warp kernels are read against these.
-ncu --clock-control none --section SourceCounters --csv --page source --print-source sass \
-	"$out/micro" all > "$out/source.csv"
+# Per-instruction figures (L1 Wavefronts Shared, L2 Theoretical Sectors
+# Global), once per kernel, exported as the SASS source view; the
+# multi-warp kernels, whose kernel-level counter reads high, are read
+# against these.
+ncu --clock-control none --section SourceCounters -f -o "$out/source" "$out/micro" all > "$out/source.log" 2>&1
+ncu -i "$out/source.ncu-rep" --page source --csv --print-source sass > "$out/source.csv"
 
-go run ./hw/tables -cases hw/micro/cases.h -raw "$out/raw.csv" -sass "$out/micro.sass" | tee "$out/tables.md"
+go run ./hw/tables -cases hw/micro/cases.h -raw "$out/raw.csv" -source "$out/source.csv" \
+	-sass "$out/micro.sass" | tee "$out/tables.md"
