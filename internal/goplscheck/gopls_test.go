@@ -193,13 +193,7 @@ func TestGoplsCheckAgreesWithSmemlint(t *testing.T) {
 // out directories named testdata when it loads a workspace.
 func TestGoplsReadsConfigFile(t *testing.T) {
 	gopls := buildGopls(t)
-	root := repoRoot(t)
-	work := t.TempDir()
-	copyTree(t, filepath.Join(root, "testdata", "confarch"), filepath.Join(work, "confarch"))
-	gomod := fmt.Sprintf("module example.com/confarch\n\ngo 1.26.0\n\nrequire github.com/smemlint/smemlint v0.0.0\n\nreplace github.com/smemlint/smemlint => %s\n", root)
-	if err := os.WriteFile(filepath.Join(work, "go.mod"), []byte(gomod), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	work := kernelModule(t)
 	for _, tt := range []struct{ pkg, want string }{
 		{"confarch/default", "32-way bank conflict (32 wavefronts, ideal 1)"},
 		{"confarch/banks8", "16-way bank conflict (16 wavefronts, ideal 1)"},
@@ -209,6 +203,20 @@ func TestGoplsReadsConfigFile(t *testing.T) {
 			t.Errorf("gopls check %s = %v, want one finding with %q", tt.pkg, fs, tt.want)
 		}
 	}
+}
+
+// kernelModule copies testdata/confarch into a module of its own in a
+// temporary directory and returns the directory.
+func kernelModule(t *testing.T) string {
+	t.Helper()
+	root := repoRoot(t)
+	work := t.TempDir()
+	copyTree(t, filepath.Join(root, "testdata", "confarch"), filepath.Join(work, "confarch"))
+	gomod := fmt.Sprintf("module example.com/confarch\n\ngo 1.26.0\n\nrequire github.com/smemlint/smemlint v0.0.0\n\nreplace github.com/smemlint/smemlint => %s\n", root)
+	if err := os.WriteFile(filepath.Join(work, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return work
 }
 
 // copyTree copies the files under src to dst.
