@@ -8,6 +8,22 @@ import (
 
 // kernels are the suite's kernels that run with the shapes of their directives.
 var kernels = map[string]any{
+	"readLocal":                   readLocal,
+	"readLocalFail":               readLocalFail,
+	"readGlobal":                  readGlobal,
+	"readGlobalFail":              readGlobalFail,
+	"float4ArrayAccess":           float4ArrayAccess,
+	"getGlobalID":                 getGlobalID,
+	"forGetGroupIDCL":             forGetGroupIDCL,
+	"basicPointerArithmetic":      basicPointerArithmetic,
+	"basicPointerArithmetic2":     basicPointerArithmetic2,
+	"ternaryTestCL":               ternaryTestCL,
+	"freshLocal":                  freshLocal,
+	"freshGlobalPass":             freshGlobalPass,
+	"noRaceDueToReturnCL":         noRaceDueToReturnCL,
+	"globalArrayPass":             globalArrayPass,
+	"globalArrayFail":             globalArrayFail,
+	"globalArrayCUDA":             globalArrayCUDA,
 	"pointerTest1":                pointerTest1,
 	"pointerTest2":                pointerTest2,
 	"pointerTest3":                pointerTest3,
