@@ -3,12 +3,18 @@ package capacity
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/smemlint/smemlint/analyzer/barrier"
+	"github.com/smemlint/smemlint/analyzer/cluster"
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels"
+	"github.com/smemlint/smemlint/analyzer/shuffle"
+	"github.com/smemlint/smemlint/analyzer/smemrace"
+	"github.com/smemlint/smemlint/analyzer/warpsync"
 	"github.com/smemlint/smemlint/model"
 )
 
@@ -17,10 +23,12 @@ var doc string
 
 // Analyzer reports shared memory over the per-block limits.
 var Analyzer = &analysis.Analyzer{
-	Name:     "capacity",
-	Doc:      doctext.MustExtract(doc, "capacity"),
-	URL:      "https://github.com/smemlint/smemlint/blob/main/docs/checks/capacity.md",
-	Requires: []*analysis.Analyzer{kernels.Analyzer},
+	Name: "capacity",
+	Doc:  doctext.MustExtract(doc, "capacity"),
+	URL:  "https://github.com/smemlint/smemlint/blob/main/docs/checks/capacity.md",
+	// The checks that search run first, so that the searches the
+	// per-kernel budget cut are known when this one reports them.
+	Requires: []*analysis.Analyzer{kernels.Analyzer, barrier.Analyzer, cluster.Analyzer, shuffle.Analyzer, smemrace.Analyzer, warpsync.Analyzer},
 	Run:      run,
 }
 
@@ -37,7 +45,39 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Report(analysis.Diagnostic{Pos: n.Pos, Category: "capacity", Message: "note: " + n.Msg})
 		}
 	}
+	reportCuts(pass, res)
 	return nil, nil
+}
+
+// reportCuts reports the searches the per-kernel budget cut: each at its
+// site with -verbose, and always their count, once per package, so that a
+// finding missing for want of time never passes in silence.
+func reportCuts(pass *analysis.Pass, res *kernels.Result) {
+	var first token.Pos
+	cuts, kernelsCut := 0, 0
+	for _, ctx := range res.Contexts {
+		cs := ctx.Cuts()
+		if len(cs) == 0 {
+			continue
+		}
+		if kernelsCut == 0 {
+			first = ctx.Pos
+		}
+		cuts += len(cs)
+		kernelsCut++
+		if !res.Config.Verbose {
+			continue
+		}
+		for _, c := range cs {
+			pass.Report(analysis.Diagnostic{Pos: c.Pos, Category: "capacity", Message: fmt.Sprintf(
+				"note: %s in kernel %s (%s) was cut short by the per-kernel search budget: a finding it would have made may be missing",
+				c.Msg, ctx.Kernel, ctx.Shape.Describe())})
+		}
+	}
+	if cuts > 0 {
+		pass.Report(analysis.Diagnostic{Pos: first, Category: "capacity", Message: fmt.Sprintf(
+			"note: the per-kernel search budget cut %d search(es) short in %d kernel(s) of this package; -verbose shows where", cuts, kernelsCut)})
+	}
 }
 
 func check(rep *report.Reporter, ctx *kernels.Context, verbose bool) {

@@ -19,5 +19,11 @@
 // Under -verbose it also lists what the evaluation of kernels could not do,
 // such as a kernel that uses ThreadIdx.Y with no known launch shape.
 //
+// The searches of the other checks (races, barriers, warp collectives)
+// share a budget per kernel, which keeps the analysis of one kernel to
+// about 100 ms. A search the budget cuts short may miss a finding: the
+// check says so once per package, and under -verbose at each search's
+// site.
+//
 // Suppress one report with //smemlint:ignore capacity <reason>.
 package capacity

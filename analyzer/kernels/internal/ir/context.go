@@ -60,6 +60,51 @@ type Context struct {
 	// spent is the analysis time charged to the context, in nanoseconds
 	// (see Charge).
 	spent atomic.Int64
+	// work counts the threads the context's searches visited, against
+	// SearchBudget (see Spend); cuts lists the searches it stopped.
+	work  atomic.Int64
+	cutMu sync.Mutex
+	cuts  []Note
+}
+
+// SearchBudget bounds the work of all the searches of one context
+// together, in threads visited: each assignment of uniform symbols a
+// search tries costs the threads of a block. Each search has its own
+// bound too; this one keeps a kernel that asks many questions (a race
+// search for every pair of statements) to a bounded time, about 100 ms.
+// It counts work, not time, so that what is found does not depend on how
+// busy the machine is. The costliest kernel of make bench's mixes
+// (SinglePassMerged of examples/reduction, 493 assignments of 1,024
+// threads) uses about half of it.
+const SearchBudget = 1 << 20
+
+// Spend takes the work of one assignment from the context's search budget
+// and reports whether it was there to take.
+func (c *Context) Spend() bool { return c.work.Add(int64(max(c.Threads(), 1))) <= SearchBudget }
+
+// Work returns the work the context's searches have done, in threads
+// visited (see SearchBudget).
+func (c *Context) Work() int64 { return c.work.Load() }
+
+// NoteCut records a search that the budget stopped: what it looked for,
+// at the site it was about.
+func (c *Context) NoteCut(pos token.Pos, what string) {
+	c.cutMu.Lock()
+	defer c.cutMu.Unlock()
+	for _, n := range c.cuts {
+		if n.Pos == pos && n.Msg == what {
+			return
+		}
+	}
+	c.cuts = append(c.cuts, Note{Pos: pos, Msg: what})
+}
+
+// Cuts returns the searches the budget stopped, in the order they were
+// cut.
+func (c *Context) Cuts() []Note {
+	c.cutMu.Lock()
+	defer c.cutMu.Unlock()
+	return append([]Note(nil), c.cuts...)
 }
 
 // Charge adds the time since start to the context's analysis time. The

@@ -1,6 +1,7 @@
 package pairs
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"time"
@@ -238,6 +239,7 @@ func (ps *pairSpace) plan() {
 	slices.Sort(syms)
 	syms = slices.Compact(syms)
 	ps.search = search.NewSearch(c, nil)
+	ps.search.About(ps.b.Node.Pos(), fmt.Sprintf("the search for two threads that touch the same bytes through %s and %s", ps.a.Text, ps.b.Text))
 	var adjacent affine.Sym = -1
 	if ps.rel.next && ps.rel.loop.HasVar {
 		adjacent = ps.rel.loop.Var

@@ -6,6 +6,7 @@ package search
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
 	"time"
 
@@ -59,7 +60,21 @@ type Search struct {
 	// charge says that Each charges its time to the context: the search
 	// was handed to a check (see ChargeEach).
 	charge bool
+	// cut says that the context's search budget stopped Each; site and
+	// what describe the search for the note (see About).
+	cut  bool
+	site token.Pos
+	what string
 }
+
+// About says what the search looks for and at which site, for the note
+// that a search the budget cuts leaves (ir.Context.NoteCut). Without it
+// the note names the kernel.
+func (s *Search) About(site token.Pos, what string) { s.site, s.what = site, what }
+
+// Cut reports whether the context's search budget stopped the search
+// before it tried every assignment it meant to.
+func (s *Search) Cut() bool { return s.cut }
 
 // ChargeEach makes Each charge its time to the context (ir.Context.Charge),
 // for a search that a check runs itself; searches the engines run inside
@@ -113,6 +128,9 @@ func (s *Search) AddNext(like, first, second affine.Sym) {
 
 // Exact reports whether the search tries every value of every symbol.
 func (s *Search) Exact() bool {
+	if s.cut {
+		return false
+	}
 	n := 1
 	for _, d := range s.dims {
 		n *= max(len(d.rows), 1)
@@ -147,7 +165,7 @@ func (s *Search) Each(env affine.Env, visit func() bool) bool {
 	var rec func(i, left int)
 	rec = func(i, left int) {
 		last := i == len(s.dims)-1
-		for v := 0; v <= left && v < len(s.dims[i].rows) && !stopped && budget > 0; v++ {
+		for v := 0; v <= left && v < len(s.dims[i].rows) && !stopped && !s.cut && budget > 0; v++ {
 			idx[i] = v
 			if !last {
 				rec(i+1, left-v)
@@ -156,15 +174,29 @@ func (s *Search) Each(env affine.Env, visit func() bool) bool {
 			if v != left {
 				continue
 			}
+			if !s.ctx.Spend() {
+				s.cutShort()
+				return
+			}
 			budget--
 			s.set(env, idx)
 			stopped = !visit()
 		}
 	}
-	for total := 0; total <= maxTotal && !stopped && budget > 0; total++ {
+	for total := 0; total <= maxTotal && !stopped && !s.cut && budget > 0; total++ {
 		rec(0, total)
 	}
 	return stopped
+}
+
+// cutShort stops the search for the context's budget and leaves a note.
+func (s *Search) cutShort() {
+	s.cut = true
+	site, what := s.site, s.what
+	if what == "" {
+		site, what = s.ctx.Pos, "a search over the values of its uniform symbols"
+	}
+	s.ctx.NoteCut(site, what)
 }
 
 func (s *Search) set(env affine.Env, idx []int) {
