@@ -143,37 +143,42 @@ func timeMix(dir, bin string, m mix, runs int) error {
 	}
 	fmt.Printf("== mix %s: %d kernels in %d packages: %s\n", m.name, m.kernels, len(pkgDirs), m.about)
 	for _, c := range commands {
-		if _, err := timeOnce(dir, pkgDirs, c.args, -1); err != nil { // warm the build cache
+		if _, _, err := timeOnce(dir, pkgDirs, c.args, -1); err != nil { // warm the build cache
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
 	}
 	// The commands take turns, run by run, so that a machine whose speed
 	// drifts slows all of them alike; ratios are taken run by run too.
+	// CPU time (user and system, the command's processes together) is
+	// printed beside wall time: on a shared machine it varies less.
 	times := make([][]time.Duration, len(commands))
+	cpus := make([][]time.Duration, len(commands))
 	for r := 0; r < runs; r++ {
 		for i, c := range commands {
-			d, err := timeOnce(dir, pkgDirs, c.args, r*len(commands)+i)
+			d, cpu, err := timeOnce(dir, pkgDirs, c.args, r*len(commands)+i)
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.name, err)
 			}
 			times[i] = append(times[i], d)
+			cpus[i] = append(cpus[i], cpu)
 		}
 	}
 	for i, c := range commands {
 		ts := slices.Sorted(slices.Values(times[i]))
-		fmt.Printf("%-28s median %6.2fs  (min %.2fs, max %.2fs, %d runs)\n", c.name, ts[len(ts)/2].Seconds(),
-			ts[0].Seconds(), ts[len(ts)-1].Seconds(), runs)
+		cs := slices.Sorted(slices.Values(cpus[i]))
+		fmt.Printf("%-28s median %6.2fs  (min %.2fs, max %.2fs, %d runs); CPU median %.2fs\n", c.name, ts[len(ts)/2].Seconds(),
+			ts[0].Seconds(), ts[len(ts)-1].Seconds(), runs, cs[len(cs)/2].Seconds())
 	}
-	ratio := func(i int) float64 {
+	ratio := func(ds [][]time.Duration, i int) float64 {
 		var rs []float64
-		for r := range times[i] {
-			rs = append(rs, times[i][r].Seconds()/times[0][r].Seconds())
+		for r := range ds[i] {
+			rs = append(rs, ds[i][r].Seconds()/ds[0][r].Seconds())
 		}
 		slices.Sort(rs)
 		return rs[len(rs)/2]
 	}
-	fmt.Printf("ratio go vet -vettool=smemlint / go vet:   %.2f× (median of %d paired runs; target ≤ 1.5×)\n", ratio(1), runs)
-	fmt.Printf("ratio smemlint standalone / go vet:        %.2f×\n", ratio(2))
+	fmt.Printf("ratio go vet -vettool=smemlint / go vet:   %.2f× (median of %d paired runs; target ≤ 1.5×); CPU %.2f×\n", ratio(times, 1), runs, ratio(cpus, 1))
+	fmt.Printf("ratio smemlint standalone / go vet:        %.2f×; CPU %.2f×\n", ratio(times, 2), ratio(cpus, 2))
 	return nil
 }
 
@@ -205,11 +210,12 @@ func packageDirs(root string, patterns []string) ([]string, error) {
 }
 
 // timeOnce runs a command in dir after touching every package, so that no
-// cached vet result is reused; exit status 3 (findings) is success.
-func timeOnce(dir string, pkgDirs []string, args []string, n int) (time.Duration, error) {
+// cached vet result is reused, and returns its wall and CPU time; exit
+// status 3 (findings) is success.
+func timeOnce(dir string, pkgDirs []string, args []string, n int) (time.Duration, time.Duration, error) {
 	for _, p := range pkgDirs {
 		if err := stamp(p, n); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 	}
 	cmd := exec.Command(args[0], args[1:]...)
@@ -221,9 +227,11 @@ func timeOnce(dir string, pkgDirs []string, args []string, n int) (time.Duration
 		err = nil // findings were printed
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%v: %s", err, out)
+		return 0, 0, fmt.Errorf("%v: %s", err, out)
 	}
-	return d, nil
+	// The rusage of a reaped process includes the descendants it reaped:
+	// go vet's compilers and vet tools.
+	return d, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
 }
 
 // stamp writes stamp.go into the package at dir with a new constant, which
