@@ -44,6 +44,10 @@ type parser struct {
 	file  string // the last "File Path"
 	funcs []Function
 	cols  *columns // nil before the first header
+	// seen holds the addresses of the current kernel's instructions: the
+	// -G views list some line's instructions twice (two address ranges of
+	// one line, printed alike), and ncu's line totals count them once.
+	seen map[uint64]bool
 }
 
 func (p *parser) record(rec []string) error {
@@ -56,12 +60,12 @@ func (p *parser) record(rec []string) error {
 		return nil
 	case "Function Name":
 		p.funcs = append(p.funcs, Function{Name: field(rec, 1), File: p.file})
-		p.cols = nil
+		p.cols, p.seen = nil, map[uint64]bool{}
 		return nil
 	case "Kernel Name":
 		p.file = ""
 		p.funcs = append(p.funcs, Function{Name: field(rec, 1)})
-		p.cols = nil
+		p.cols, p.seen = nil, map[uint64]bool{}
 		return nil
 	case "Line No", "Address":
 		c, err := newColumns(rec)
@@ -130,6 +134,10 @@ func (p *parser) data(rec []string) error {
 	if err != nil {
 		return err
 	}
+	if p.seen[in.Address] {
+		return nil
+	}
+	p.seen[in.Address] = true
 	if c.line >= 0 {
 		if len(f.Lines) == 0 {
 			return fmt.Errorf("instruction %s before any source line", rec[c.addr])

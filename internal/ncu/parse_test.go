@@ -190,3 +190,28 @@ func TestUnescapedQuotesInSource(t *testing.T) {
 		t.Errorf("instructions by line %q, want %q", got, want)
 	}
 }
+
+// The -G exports list some lines' instructions twice, separated by a gap
+// row; ncu's line totals count each instruction once, and so does Parse.
+func TestRepeatedInstructions(t *testing.T) {
+	in := `"Function Name","k(int *)"` + "\n" +
+		`"Line No","Source","Address","Source","Instructions Executed","Address Space","Access Operation"` + "\n" +
+		`"7","a[i] = 0;","-","-","4096","Global","Store"` + "\n" +
+		`"","","0x10","MOV R2, R2","2048","-","-"` + "\n" +
+		`"","","0x20","ST.E [R2.64], RZ","2048","Global","Store"` + "\n" +
+		`"","","...","...","-","-","-"` + "\n" +
+		`"","","0x10","MOV R2, R2","2048","-","-"` + "\n" +
+		`"","","0x20","ST.E [R2.64], RZ","2048","Global","Store"` + "\n"
+	fns, err := Parse("g.csv", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := fns[0].Lines[0]
+	var sum int64
+	for _, in := range l.Instrs {
+		sum += in.Executed
+	}
+	if len(l.Instrs) != 2 || sum != l.Executed {
+		t.Errorf("%d instructions executing %d times, the line row says %d", len(l.Instrs), sum, l.Executed)
+	}
+}

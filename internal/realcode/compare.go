@@ -27,16 +27,33 @@ func Normalize(name string) string {
 // Said is what smemlint said about the accesses of one site.
 type Said struct {
 	Figures []float64 // per-request figure of each access it priced
-	Notes   []string  // messages with no figure (reasons)
+	// PerBlock holds the requests per block each priced access states
+	// ("per block: R requests"); -1 where its message states none.
+	PerBlock []float64
+	Notes    []string // messages with no figure (reasons)
+}
+
+// RequestsPerBlock returns the requests per block of the site's priced
+// accesses together, and false when a message does not state its own.
+func (s Said) RequestsPerBlock() (float64, bool) {
+	sum := 0.0
+	for _, r := range s.PerBlock {
+		if r < 0 {
+			return 0, false
+		}
+		sum += r
+	}
+	return sum, len(s.PerBlock) > 0
 }
 
 // Verdicts of a site, from best to worst.
 const (
-	Agree      = "agree"      // smemlint's mean figure is the H100's (-G)
-	Disagree   = "disagree"   // smemlint gave a different figure
-	Unknown    = "unknown"    // smemlint said why it gave no figure
-	Silent     = "silent"     // smemlint said nothing
-	Unmeasured = "unmeasured" // smemlint priced a site the H100 build has no access at
+	Agree      = "agree"        // the mean figure and the requests per block are the H100's (-G)
+	FigureOnly = "agree-figure" // the figure is right; requests per block differ or are not stated
+	Disagree   = "disagree"     // smemlint gave a different figure
+	Unknown    = "unknown"      // smemlint said why it gave no figure
+	Silent     = "silent"       // smemlint said nothing
+	Unmeasured = "unmeasured"   // smemlint priced a site the H100 build has no access at
 )
 
 // Verdict compares smemlint's figures for a site with the -G build's.
@@ -49,10 +66,13 @@ func Verdict(s Said, hw hwsites.Site) string {
 		}
 		return Silent
 	}
-	if math.Abs(Mean(s.Figures)-hw.PerRequest()) < 0.01 {
+	if math.Abs(Mean(s.Figures)-hw.PerRequest()) >= 0.01 {
+		return Disagree
+	}
+	if r, ok := s.RequestsPerBlock(); ok && math.Abs(r-hw.RequestsPerBlock()) < 0.01 {
 		return Agree
 	}
-	return Disagree
+	return FigureOnly
 }
 
 // Mean returns the mean of xs (0 for none).
@@ -78,9 +98,20 @@ func CompilerChanged(g hwsites.Site, o3 hwsites.Site, found bool) bool {
 }
 
 var (
-	accessRE = regexp.MustCompile(`\b(global|shared) (load|store|atomic)\b`)
-	figureRE = regexp.MustCompile(`(\d+(?:\.\d+)?) (sectors?|wavefronts?)\b`)
+	accessRE   = regexp.MustCompile(`\b(global|shared) (load|store|atomic)\b`)
+	figureRE   = regexp.MustCompile(`(\d+(?:\.\d+)?) (sectors?|wavefronts?)\b`)
+	perBlockRE = regexp.MustCompile(`per block: (\d+) requests?\b`)
 )
+
+// PerBlock returns the requests per block a message states, or -1.
+func PerBlock(msg string) float64 {
+	if m := perBlockRE.FindStringSubmatch(msg); m != nil {
+		if v, err := strconv.ParseFloat(m[1], 64); err == nil {
+			return v
+		}
+	}
+	return -1
+}
 
 // Classify reads one smemlint message: the space and op of the access
 // it is about, and its per-request figure if it gives one.

@@ -71,7 +71,10 @@ profile() {
 	local rep=$work/rep
 	rm -f "$rep.ncu-rep"
 	(cd "$dir" && timeout 300 ncu --section SourceCounters "$@" -o "$rep" -f "$work/$suite-$name" $args </dev/null) >>"$work/ncu-$suite-$name.log" 2>&1
-	[ -f "$rep.ncu-rep" ] && ncu -i "$rep.ncu-rep" --page source --csv --print-source cuda,sass >>"$work/csv/${suite}__${name}.csv" 2>>"$log"
+	[ -f "$rep.ncu-rep" ] || return
+	ncu -i "$rep.ncu-rep" --page source --csv --print-source cuda,sass >>"$work/csv/${suite}__${name}.csv" 2>>"$log"
+	# The launch shapes, so that requests can be counted per block.
+	ncu -i "$rep.ncu-rep" --page raw --csv --metrics launch__grid_size,launch__block_size >>"$work/csv/${suite}__${name}.launches" 2>>"$log"
 }
 
 # polybench.h defines its globals in every file that includes it, so the

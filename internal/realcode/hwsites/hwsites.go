@@ -12,6 +12,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/smemlint/smemlint/internal/ncu"
 )
@@ -25,6 +26,16 @@ type Site struct {
 	Requests  int64  // warp-level requests they made (instructions executed)
 	Units     int64  // sectors (global) or wavefronts (shared)
 	Ideal     int64  // the same with the ideal pattern
+	Blocks    int64  // blocks of the measured launch (0 when unknown)
+}
+
+// RequestsPerBlock returns the requests one block made on average (0
+// when the launch's grid is unknown).
+func (s Site) RequestsPerBlock() float64 {
+	if s.Blocks == 0 {
+		return 0
+	}
+	return float64(s.Requests) / float64(s.Blocks)
 }
 
 // PerRequest returns the mean cost of one request, as a profiler reports
@@ -39,7 +50,9 @@ func (s Site) PerRequest() float64 {
 // FromFunctions returns the sites of every kernel of a source view, from
 // the first result of each kernel that holds SourceCounters figures.
 // Local-memory accesses (register spills, -G's stack) are not sites.
-func FromFunctions(fns []ncu.Function) []Site {
+// blocks gives the grid size of each kernel's measured launch, by name
+// (ReadLaunches); it may be nil.
+func FromFunctions(fns []ncu.Function, blocks map[string]int64) []Site {
 	done := map[string]bool{}
 	var sites []Site
 	for i := range fns {
@@ -58,7 +71,7 @@ func FromFunctions(fns []ncu.Function) []Site {
 			key := [3]string{strconv.Itoa(in.Line), in.Space, in.Op}
 			s := byKey[key]
 			if s == nil {
-				s = &Site{Kernel: name, Line: in.Line, Space: in.Space, Op: in.Op}
+				s = &Site{Kernel: name, Line: in.Line, Space: in.Space, Op: in.Op, Blocks: blocks[name]}
 				byKey[key] = s
 				order = append(order, key)
 			}
@@ -88,7 +101,7 @@ func FromFunctions(fns []ncu.Function) []Site {
 	return sites
 }
 
-var header = []string{"kernel", "line", "space", "op", "instrs", "requests", "units", "ideal"}
+var header = []string{"kernel", "line", "space", "op", "instrs", "requests", "units", "ideal", "blocks"}
 
 // Write writes sites as CSV with a header row.
 func Write(w io.Writer, sites []Site) error {
@@ -98,7 +111,8 @@ func Write(w io.Writer, sites []Site) error {
 	}
 	for _, s := range sites {
 		rec := []string{s.Kernel, strconv.Itoa(s.Line), s.Space, s.Op, strconv.Itoa(s.Instrs),
-			strconv.FormatInt(s.Requests, 10), strconv.FormatInt(s.Units, 10), strconv.FormatInt(s.Ideal, 10)}
+			strconv.FormatInt(s.Requests, 10), strconv.FormatInt(s.Units, 10), strconv.FormatInt(s.Ideal, 10),
+			strconv.FormatInt(s.Blocks, 10)}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -119,7 +133,7 @@ func Read(name string, r io.Reader) ([]Site, error) {
 	var sites []Site
 	for i, rec := range recs[1:] {
 		s := Site{Kernel: rec[0], Space: rec[2], Op: rec[3]}
-		nums := []*int64{nil, &s.Requests, &s.Units, &s.Ideal}
+		nums := []*int64{nil, &s.Requests, &s.Units, &s.Ideal, &s.Blocks}
 		var line, instrs int
 		if line, err = strconv.Atoi(rec[1]); err != nil {
 			return nil, fmt.Errorf("hwsites: %s: row %d: line %q", name, i+2, rec[1])
@@ -136,4 +150,45 @@ func Read(name string, r io.Reader) ([]Site, error) {
 		sites = append(sites, s)
 	}
 	return sites, nil
+}
+
+// ReadLaunches reads the launch shapes ncu prints with
+//
+//	ncu -i REPORT --page raw --csv --metrics launch__grid_size
+//
+// (one or more exports appended) and returns each kernel's grid size, in
+// blocks, by name: the first launch of each kernel.
+func ReadLaunches(name string, r io.Reader) (map[string]int64, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	recs, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("hwsites: %s: %w", name, err)
+	}
+	blocks := map[string]int64{}
+	kernelCol, gridCol := -1, -1
+	for i, rec := range recs {
+		if k := slices.Index(rec, "Kernel Name"); k >= 0 {
+			kernelCol, gridCol = k, slices.Index(rec, "launch__grid_size")
+			continue
+		}
+		if kernelCol < 0 {
+			return nil, fmt.Errorf("hwsites: %s: row %d: no header naming the Kernel Name column before it", name, i+1)
+		}
+		if gridCol < 0 || len(rec) <= max(kernelCol, gridCol) || rec[kernelCol] == "" {
+			continue // the units row, or a result collected without the metric
+		}
+		kernel := rec[kernelCol]
+		if j := strings.IndexByte(kernel, '('); j >= 0 {
+			kernel = kernel[:j]
+		}
+		n, err := strconv.ParseInt(strings.ReplaceAll(rec[gridCol], ",", ""), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("hwsites: %s: row %d: grid size %q", name, i+1, rec[gridCol])
+		}
+		if _, ok := blocks[kernel]; !ok {
+			blocks[kernel] = n
+		}
+	}
+	return blocks, nil
 }

@@ -1,6 +1,7 @@
 // Command hwsites reads the raw source views that scripts/realcode/measure.sh
-// brings back (RAW/O3/*.csv, RAW/G/*.csv) and writes their per-site figures
-// to OUT/O3 and OUT/G, one file per program:
+// brings back (RAW/O3/*.csv, RAW/G/*.csv, and the launch shapes in
+// RAW/launches/*.launches) and writes their per-site figures to OUT/O3 and
+// OUT/G, one file per program:
 //
 //	go run ./internal/realcode/hwsites/cmd RAW testdata/realcode/hw
 package main
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/smemlint/smemlint/internal/ncu"
 	"github.com/smemlint/smemlint/internal/realcode/hwsites"
@@ -35,7 +37,8 @@ func run(raw, out string) error {
 			return err
 		}
 		for _, f := range files {
-			if err := convert(f, filepath.Join(out, flavor, filepath.Base(f))); err != nil {
+			launches := filepath.Join(raw, "launches", strings.TrimSuffix(filepath.Base(f), ".csv")+".launches")
+			if err := convert(f, launches, filepath.Join(out, flavor, filepath.Base(f))); err != nil {
 				return err
 			}
 		}
@@ -43,7 +46,15 @@ func run(raw, out string) error {
 	return nil
 }
 
-func convert(in, out string) error {
+func convert(in, launches, out string) error {
+	var blocks map[string]int64
+	if l, err := os.Open(launches); err == nil {
+		blocks, err = hwsites.ReadLaunches(filepath.Base(launches), l)
+		l.Close()
+		if err != nil {
+			return err
+		}
+	}
 	r, err := os.Open(in)
 	if err != nil {
 		return err
@@ -57,7 +68,7 @@ func convert(in, out string) error {
 	if err != nil {
 		return err
 	}
-	if err := hwsites.Write(w, hwsites.FromFunctions(fns)); err != nil {
+	if err := hwsites.Write(w, hwsites.FromFunctions(fns, blocks)); err != nil {
 		w.Close()
 		return err
 	}
