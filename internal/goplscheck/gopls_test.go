@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,30 +34,63 @@ func repoRoot(t *testing.T) string {
 // found in the module cache nor downloaded.
 var offline = regexp.MustCompile(`dial tcp|no such host|connection refused|i/o timeout|GOPROXY=off|network is unreachable|TLS handshake|proxy.golang.org`)
 
-// buildGopls builds gopls/ into a temporary directory, or skips the test
-// when its modules are not in the module cache and the module proxy
-// cannot be reached.
+// built is the gopls the tests share: building it once is enough.
+var built struct {
+	sync.Once
+	bin, skip string
+	err       error
+}
+
+// buildGopls builds gopls/ once per test binary, or skips the test when
+// its modules are not in the module cache and the module proxy cannot be
+// reached.
 func buildGopls(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("building gopls takes minutes the first time; skipped with -short")
 	}
 	dir := filepath.Join(repoRoot(t), "gopls")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	if out, err := exec.CommandContext(ctx, "go", "mod", "download").CombinedOutput(); err != nil {
-		if offline.Match(out) || ctx.Err() != nil {
-			t.Skipf("gopls: its modules are not in the module cache and the module proxy cannot be reached: %s", firstLine(out))
+	built.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		dl := exec.CommandContext(ctx, "go", "mod", "download")
+		dl.Dir = dir
+		if out, err := dl.CombinedOutput(); err != nil {
+			if offline.Match(out) || ctx.Err() != nil {
+				built.skip = "gopls: its modules are not in the module cache and the module proxy cannot be reached: " + firstLine(out)
+				return
+			}
+			built.err = fmt.Errorf("go mod download in gopls/: %v\n%s", err, out)
+			return
 		}
-		t.Fatalf("go mod download in gopls/: %v\n%s", err, out)
+		tmp, err := os.MkdirTemp("", "goplscheck-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.bin = filepath.Join(tmp, "gopls")
+		cmd := exec.Command("go", "build", "-o", built.bin, ".")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build in gopls/: %v\n%s", err, out)
+		}
+	})
+	switch {
+	case built.skip != "":
+		t.Skip(built.skip)
+	case built.err != nil:
+		t.Fatal(built.err)
 	}
-	bin := filepath.Join(t.TempDir(), "gopls")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build in gopls/: %v\n%s", err, out)
+	return built.bin
+}
+
+// TestMain removes the shared gopls after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.bin != "" {
+		os.RemoveAll(filepath.Dir(built.bin))
 	}
-	return bin
+	os.Exit(code)
 }
 
 func firstLine(b []byte) string {
