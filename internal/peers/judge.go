@@ -113,35 +113,49 @@ func classify(k *Kernel, checks []string) Class {
 }
 
 // Table counts the outcomes: kernels, agreements, and each way of
-// disagreeing, over all kernels and by verdict.
+// disagreeing, by verdict, by suite, and over all kernels.
 func Table(outcomes []Outcome) string {
 	type row struct{ n, agree, missed, falseAlarm, wrong, dup int }
-	var all row
-	by := map[Kind]*row{Pass: {}, Race: {}, Divergence: {}}
-	for _, o := range outcomes {
-		for _, r := range []*row{&all, by[o.Kernel.Kind]} {
-			r.n++
-			switch o.Class {
-			case Agree:
-				r.agree++
-			case Missed:
-				r.missed++
-			case FalseAlarm:
-				r.falseAlarm++
-			case WrongCheck:
-				r.wrong++
-			case Duplicate:
-				r.dup++
-			}
+	var names []string
+	rows := map[string]*row{}
+	add := func(name string, o Outcome) {
+		r := rows[name]
+		if r == nil {
+			r = &row{}
+			rows[name] = r
+			names = append(names, name)
+		}
+		r.n++
+		switch o.Class {
+		case Agree:
+			r.agree++
+		case Missed:
+			r.missed++
+		case FalseAlarm:
+			r.falseAlarm++
+		case WrongCheck:
+			r.wrong++
+		case Duplicate:
+			r.dup++
 		}
 	}
+	for _, kind := range []Kind{Pass, Race, Divergence} {
+		rows[string(kind)] = &row{}
+		names = append(names, string(kind))
+	}
+	for _, o := range outcomes {
+		add(string(o.Kernel.Kind), o)
+	}
+	for _, o := range outcomes {
+		add(o.Kernel.Suite, o)
+	}
+	for _, o := range outcomes {
+		add("all", o)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-11s %7s %5s %6s %5s %11s %9s\n", "verdict", "kernels", "agree", "missed", "false", "wrong-check", "duplicate")
-	for _, name := range []Kind{Pass, Race, Divergence, "all"} {
-		r := all
-		if name != "all" {
-			r = *by[name]
-		}
+	fmt.Fprintf(&b, "%-11s %7s %5s %6s %5s %11s %9s\n", "", "kernels", "agree", "missed", "false", "wrong-check", "duplicate")
+	for _, name := range names {
+		r := rows[name]
 		fmt.Fprintf(&b, "%-11s %7d %5d %6d %5d %11d %9d\n", name, r.n, r.agree, r.missed, r.falseAlarm, r.wrong, r.dup)
 	}
 	return b.String()

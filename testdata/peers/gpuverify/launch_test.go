@@ -8,6 +8,13 @@ import (
 
 // kernels are the suite's kernels that run with the shapes of their directives.
 var kernels = map[string]any{
+	"coopDivergenceThreadBlock":   coopDivergenceThreadBlock,
+	"dominator":                   dominator,
+	"skeletonBinomialOptions":     skeletonBinomialOptions,
+	"transitiveClosure":           transitiveClosure,
+	"scopeHist":                   scopeHist,
+	"barrierIntervals4":           barrierIntervals4,
+	"simpleBinomialOptions2":      simpleBinomialOptions2,
 	"readLocal":                   readLocal,
 	"readLocalFail":               readLocalFail,
 	"readGlobal":                  readGlobal,
