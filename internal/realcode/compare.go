@@ -60,10 +60,12 @@ const (
 // The mean of smemlint's figures stands for the site's requests, which
 // the accesses of one line share in the corpus's kernels.
 func Verdict(s Said, hw hwsites.Site) string {
-	if len(s.Figures) == 0 {
-		if len(s.Notes) > 0 {
-			return Unknown
-		}
+	switch {
+	case len(s.Notes) > 0:
+		// Some access of the site was not evaluated: whatever the others'
+		// figures, the site's is not known.
+		return Unknown
+	case len(s.Figures) == 0:
 		return Silent
 	}
 	if math.Abs(Mean(s.Figures)-hw.PerRequest()) >= 0.01 {
