@@ -8,6 +8,18 @@ import (
 
 // kernels are the suite's kernels that run with the shapes of their directives.
 var kernels = map[string]any{
+	"wgslArrayArray":        wgslArrayArray,
+	"wgslArrayVector2":      wgslArrayVector2,
+	"wgslConst":             wgslConst,
+	"wgslIndirectRead":      wgslIndirectRead,
+	"wgslInlineRet":         wgslInlineRet,
+	"wgslLoopBreakIf":       wgslLoopBreakIf,
+	"wgslLoopLt":            wgslLoopLt,
+	"wgslLoopRelMinus":      wgslLoopRelMinus,
+	"wgslSaxpy":             wgslSaxpy,
+	"wgslUnary":             wgslUnary,
+	"wgslUniformLoad":       wgslUniformLoad,
+	"wgslRacySaxpy":         wgslRacySaxpy,
 	"drfSaxpy":              drfSaxpy,
 	"racySaxpy":             racySaxpy,
 	"drf2D":                 drf2D,
