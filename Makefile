@@ -8,7 +8,7 @@ BIN         := $(CURDIR)/bin
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES      = $(shell git ls-files '*.go' | grep -v '/testdata/')
 
-.PHONY: all build demo test fmt-check vet staticcheck unit simcheck bench fuzz clean e2e-deps golangci docs hostile gopls
+.PHONY: all build demo test fmt-check vet staticcheck unit simcheck bench fuzz clean e2e-deps golangci docs hwcheck hostile gopls
 
 all: build
 
@@ -98,6 +98,18 @@ bench: build
 	$(GO) run ./internal/benchcmd -smemlint $(BIN)/smemlint -kernels 1000 -runs 11
 	@echo "== analyzer: users' mix and issue 14's tile mix (target <= 1.5x go vet, < 2 s per 1,000 kernels)"
 	$(GO) run ./internal/benchcmd -smemlint $(BIN)/smemlint -mix users,tiles -kernels 1000 -runs 5
+
+# hwcheck checks the predictions on a GPU (nvcc, ncu, an H100): the
+# examples, the H100 row kernels, the real-code corpus and HWFUZZ kernels
+# of the differential fuzzer, translated to CUDA, built with -O3 and -G,
+# profiled with Nsight Compute's SourceCounters (docs/hardware.md).
+# Without a GPU, `smemlint hwcheck report _hwcheck hw/results/hwcheck`
+# after the prepare step reads the committed measurements.
+HWFUZZ ?= 2000
+hwcheck: build
+	$(BIN)/smemlint hwcheck prepare -fuzz $(HWFUZZ) -o _hwcheck
+	scripts/hwcheck-gpu.sh _hwcheck _hwcheck/results
+	$(BIN)/smemlint hwcheck report _hwcheck _hwcheck/results
 
 clean:
 	rm -rf $(BIN)

@@ -11,7 +11,7 @@ import (
 
 func init() {
 	subcommands["hwcheck"] = subcommand{
-		summary: "prepare|report DIR: check the predictions on a GPU (make hwcheck; docs/hardware.md)",
+		summary: "prepare|filter|report DIR: check the predictions on a GPU (make hwcheck; docs/hardware.md)",
 		run:     runHwcheck,
 	}
 }
@@ -20,14 +20,18 @@ func init() {
 // (prepare), or compares the plan with what scripts/hwcheck-gpu.sh
 // measured (report). Run from the repository root.
 func runHwcheck(args []string) int {
-	if len(args) == 0 || (args[0] != "prepare" && args[0] != "report") {
-		fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck prepare [-fuzz N] [-o DIR] | report [-all] [-json] DIR [RESULTS]")
-		return exitError
+	if len(args) > 0 {
+		switch args[0] {
+		case "prepare":
+			return hwcheckPrepare(args[1:])
+		case "filter":
+			return hwcheckFilter(args[1:])
+		case "report":
+			return hwcheckReport(args[1:])
+		}
 	}
-	if args[0] == "prepare" {
-		return hwcheckPrepare(args[1:])
-	}
-	return hwcheckReport(args[1:])
+	fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck prepare [-fuzz N] [-o DIR] | filter IN OUT | report [-all] [-json] DIR [RESULTS]")
+	return exitError
 }
 
 func hwcheckPrepare(args []string) int {
@@ -99,6 +103,20 @@ func hwcheckReport(args []string) int {
 		if m[hwcheck.Disagree] > 0 {
 			return exitFindings
 		}
+	}
+	return exitClean
+}
+
+// hwcheckFilter shrinks source-view exports (gzipped) to what the report
+// reads, for committing.
+func hwcheckFilter(args []string) int {
+	if len(args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck filter IN.csv.gz OUT.csv.gz")
+		return exitError
+	}
+	if err := hwcheck.FilterFile(args[0], args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
+		return exitError
 	}
 	return exitClean
 }

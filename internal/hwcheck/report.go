@@ -180,14 +180,14 @@ func trim(x float64) string {
 	return strings.TrimSuffix(strings.TrimSuffix(s, "0"), ".0")
 }
 
-// WriteTable prints the rows that are not plain agreements (every row
-// with all), then the counts.
+// WriteTable prints the rows that are not plain agreements of a profiled
+// kernel (every row with all), then the counts.
 func WriteTable(w io.Writer, r *Report, all bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SITE\tOP\tACCESS\tPREDICTED\tSIMULATED\tMEASURED-ON-GPU -G: REQUESTS\tPER REQUEST\tPER BLOCK\tVERDICT\t-O3: PER REQUEST\tSASS\tVERDICT")
 	for _, res := range r.Results {
-		if !all && res.VerdictG == Agree && (res.VerdictO3 == Agree || res.VerdictO3 == NotRun) {
-			continue
+		if !all && (res.VerdictG == Agree || res.VerdictG == NotRun) && (res.VerdictO3 == Agree || res.VerdictO3 == NotRun) {
+			continue // plain agreements, and rows of kernels not profiled
 		}
 		row := res.Row
 		pred := "-"

@@ -1,0 +1,102 @@
+package hwcheck
+
+import (
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeExport writes a gzipped source view of one kernel instance.
+func writeExport(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	file := filepath.Join(dir, name)
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := gzip.NewWriter(f)
+	if _, err := z.Write([]byte(body)); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+const header = `"Line No","Source","Address","Source","Instructions Executed","Address Space","Access Operation","Access Size","L1 Wavefronts Shared","L2 Theoretical Sectors Global"`
+
+// An instruction ncu lists under two line ranges counts once; the row's
+// mean per request must be a predicted figure, and the simulator's
+// totals the GPU's.
+func TestCompare(t *testing.T) {
+	export := `"File Path","/gpu/repo/k/k.go"
+"Function Name","K__0"
+` + header + `
+"5","x := s[tx*32]","-","-","1","Shared","Load","32","32","0"
+"","","0x10","      LDS R1, [R0]","1","Shared","Load","32","32","0"
+"","","0x10","      LDS R1, [R0]","1","Shared","Load","32","32","0"
+"6","out[tx] = x","-","-","1","Global","Store","32","0","4"
+"","","0x20","      STG.E [R2.64], R1","1","Global","Store","32","0","4"
+"7","y := s[tx]","-","-","1","Shared","Load","32","1","0"
+"","","0x30","      LDS R3, [R0]","1","Shared","Load","32","1","0"
+`
+	dir := t.TempDir()
+	name := writeExport(t, dir, "k.G.csv.gz", export)
+	in := Instance{Name: "K__0", File: "cu/k.cu", Corpus: "c", Block: [3]int{32, 1, 1}, Grid: [3]int{1, 1, 1}, Rows: []*Row{
+		{Key: Key{File: "k/k.go", Line: 5, Space: "shared", Op: "load"}, Figures: []int{32}, Exact: true, Sizes: []int{4}},
+		{Key: Key{File: "k/k.go", Line: 6, Space: "global", Op: "store"}, Figures: []int{4}, Exact: true, Sizes: []int{4},
+			Sim: &Totals{Requests: 1, Sum: 4}},
+		{Key: Key{File: "k/k.go", Line: 7, Space: "shared", Op: "load"}, Figures: []int{2}, Exact: true, Sizes: []int{4}},
+		{Key: Key{File: "k/k.go", Line: 8, Space: "shared", Op: "store"}, Figures: []int{1}, Exact: true, Sizes: []int{4}},
+	}}
+	plan := &Plan{Instances: []Instance{in}}
+	b, err := ReadBuild([]string{name}, []string{"k/k.go"}, map[string]bool{in.ID(): true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compare(plan, b, nil)
+	want := []string{Agree, Agree, Disagree, NoSASS}
+	for i, res := range r.Results {
+		if res.VerdictG != want[i] {
+			t.Errorf("line %d: verdict %s (%s), want %s", res.Row.Line, res.VerdictG, res.WhyG, want[i])
+		}
+		if res.VerdictO3 != NotRun {
+			t.Errorf("line %d: -O3 verdict %s without an -O3 build", res.Row.Line, res.VerdictO3)
+		}
+	}
+	if m := r.Results[0].G; m == nil || m.Requests != 1 || m.Sum != 32 {
+		t.Errorf("line 5 measured %+v, want 1 request of 32 wavefronts", m)
+	}
+	var out strings.Builder
+	if err := WriteTable(&out, r, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "rows measured 3: 2 agree, 1 disagree; 1 no instruction") {
+		t.Errorf("table:\n%s", out.String())
+	}
+}
+
+// An -O3 row that differs names what the compiler did.
+func TestTransformation(t *testing.T) {
+	row := &Row{Key: Key{Space: "shared", Op: "load"}, Sizes: []int{4}}
+	g := &Measured{Requests: 8, Sum: 8, Widths: []int{4}, Opcodes: []string{"LDS"}}
+	cases := []struct {
+		o3   *Measured
+		want string
+	}{
+		{nil, "eliminated or moved"},
+		{&Measured{Requests: 2, Sum: 4, Widths: []int{16}, Opcodes: []string{"LDS.128"}}, "vectorized: LDS.128"},
+		{&Measured{Requests: 1, Sum: 1, Widths: []int{4}, Opcodes: []string{"LDS"}}, "fewer requests (1, -G 8)"},
+	}
+	for _, c := range cases {
+		if got := transformation(row, g, c.o3, ""); !strings.Contains(got, c.want) {
+			t.Errorf("%+v: %q, want it to contain %q", c.o3, got, c.want)
+		}
+	}
+}
