@@ -10,6 +10,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/kernels"
 	"github.com/smemlint/smemlint/internal/simtapi"
 	"github.com/smemlint/smemlint/model"
 )
@@ -26,8 +27,9 @@ func New(isCheck func(string) bool) *analysis.Analyzer {
 		Doc:  doctext.MustExtract(doc, "directives"),
 		URL:  "https://github.com/smemlint/smemlint/blob/main/docs/checks/directives.md",
 		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, isCheck) },
-		// config: the -arch a directive without arch= is checked against.
-		Requires: []*analysis.Analyzer{config.Analyzer},
+		// config: the -arch a directive without arch= is checked against;
+		// kernels: the simt.Config literals whose shape simt.Launch rejects.
+		Requires: []*analysis.Analyzer{config.Analyzer, kernels.Analyzer},
 	}
 }
 
@@ -49,6 +51,9 @@ func run(pass *analysis.Pass, isCheck func(string) bool) (any, error) {
 				checkComment(pass, c, onKernel[cg], isCheck)
 			}
 		}
+	}
+	for _, r := range pass.ResultOf[kernels.Analyzer].(*kernels.Result).Rejected {
+		pass.Report(analysis.Diagnostic{Pos: r.Pos, Category: "directives", Message: r.Msg})
 	}
 	return nil, nil
 }

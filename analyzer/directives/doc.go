@@ -15,6 +15,12 @@
 // and must give a reason. A directive that cannot be read would silently
 // change nothing, so it is reported instead.
 //
+// A launch shape that simt.Launch would reject (more than 1024 threads in
+// a block, a grid that is not a multiple of its cluster, more shared
+// memory than the profile has, ...) is reported with the simulator's own
+// sentence, whether it is written in a launch directive or in a
+// simt.Config literal the analyzer reads; no figure is computed for it.
+//
 // A malformed smemlint.conf (the configuration file that applies to the
 // package) is reported here too, on the package clause, with the file and
 // line: editors show diagnostics, not the errors of analyzers.

@@ -37,6 +37,9 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	Contexts []*Context
 	Config   *config.Config
+	// Rejected are the launches whose simt.Config breaks a launch rule of
+	// the simulator (model.CheckLaunch): the directives check reports them.
+	Rejected []Note
 	// Notes are things the analysis could not do, for -v.
 	Notes []Note
 	// Faults are internal errors that stopped the evaluation of a kernel;
@@ -71,6 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	res.Notes = append(res.Notes, f.Notes()...)
+	res.Rejected = f.Rejected()
 	return res, nil
 }
 

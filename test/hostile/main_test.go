@@ -192,8 +192,8 @@ func parseDiags(out string) []diag {
 	return ds
 }
 
-// at returns the messages of ds on line of file.
-func at(ds []diag, file string, line int) []string {
+// messagesAt returns the messages of ds on line of file.
+func messagesAt(ds []diag, file string, line int) []string {
 	var out []string
 	for _, d := range ds {
 		if d.file == file && d.line == line {
@@ -207,7 +207,7 @@ func at(ds []diag, file string, line int) []string {
 // expectAt checks that exactly the messages on line of file contain want
 // (one of them), or that there is none when want is "".
 func expectAt(ds []diag, file string, line int, want string) error {
-	msgs := at(ds, file, line)
+	msgs := messagesAt(ds, file, line)
 	if want == "" {
 		if len(msgs) > 0 {
 			return fmt.Errorf("%s:%d: want no finding, got %q", file, line, msgs)

@@ -126,6 +126,26 @@ func TestShapes(t *testing.T) {
 				// The same sentence as the simulator's.
 				return expectAt(cr.diags, "shapes.go", k.line, "//smemlint:launch: "+rule)
 			}})
+			cases = append(cases, hcase{name: f.name + "/simt.Config/" + s.args, check: func(t *testing.T) error {
+				cr, err := corpusFindings(fi)
+				if err != nil {
+					return err
+				}
+				rule, err := simtRule(s.cfg)
+				if err != nil {
+					return err
+				}
+				want := ""
+				if rule != "" {
+					want = "simt.Config: " + rule
+				}
+				if _, limit, ok := strings.Cut(rule, "exceeds the "); ok && strings.HasPrefix(rule, "SharedBytes:") {
+					// The capacity check reports shared memory, static
+					// arrays included, in its own words.
+					want = "over the " + limit
+				}
+				return expectAt(cr.diags, "configs.go", configLines[i], want)
+			}})
 		}
 	}
 	runCases(t, cases)

@@ -104,6 +104,7 @@ type enumerator struct {
 	// The hot loop's compiled forms (compile): the linear form where there
 	// is one, else the program.
 	compiled   bool
+	undefined  int // lanes whose index was undefined (division by zero, negative shift)
 	addrProg   affine.Program
 	guardProgs []affine.PredProgram
 	linAddr    *affine.Linear       // the address when linear in the thread index, else nil
@@ -152,6 +153,11 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 		return ev
 	}
 	e.run()
+	if e.undefined > 0 && ev.Requests == 0 && ev.Skip == "" {
+		// Not "0 wavefronts": no thread gets past the index.
+		*ev = Eval{Access: a, Skip: "every thread that reaches it divides by zero or shifts by a negative amount " +
+			"in the index: the kernel panics here at run time"}
+	}
 	return ev
 }
 

@@ -220,6 +220,7 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 				addr, ok = e.addrProg(env)
 			}
 			if !ok {
+				e.undefined++ // a division by zero or a negative shift
 				continue
 			}
 			req.Req.Addr[lane] = addr + residue

@@ -34,7 +34,8 @@ type Finder struct {
 	foreignMu  sync.Mutex              // kernels are evaluated in parallel
 	foreign    map[string]*foreignPkg  // imported packages' kernels, by path
 	notes      []ir.Note
-	src        *sources // file contents, for the texts of messages
+	rejected   []ir.Note // launches whose shape simt.Launch rejects
+	src        *sources  // file contents, for the texts of messages
 }
 
 // launch is one simt.Launch call.
@@ -111,6 +112,9 @@ func (f *Finder) readDirective(fn *types.Func, fd *ast.FuncDecl) {
 			continue
 		}
 		l, err := directive.ParseLaunch(args)
+		if err == nil {
+			err = checkDirective(f.cfg, l)
+		}
 		if err != nil {
 			// The directive check reports it; evaluate with what else is known.
 			continue
@@ -162,6 +166,13 @@ func (f *Finder) addLaunch(fd *ast.FuncDecl, call *ast.CallExpr) {
 	}
 	shape.Pos, shape.Source = call.Pos(), ir.FromLaunch
 	l.shape, l.arch = shape, arch
+	if ok {
+		if err := checkShape(f.cfg, shape, arch); err != nil {
+			// simt.Launch rejects it: no figure rests on it.
+			f.rejected = append(f.rejected, ir.Note{Pos: call.Args[0].Pos(), Msg: "simt.Config: " + err.Error()})
+			ok = false
+		}
+	}
 	switch k := ast.Unparen(call.Args[1]).(type) {
 	case *ast.FuncLit:
 		l.closure = k
@@ -338,3 +349,7 @@ func (f *Finder) Text(n ast.Node) string { return f.src.text(f.pass.Fset, n) }
 
 // Notes returns what discovery could not do, for -v.
 func (f *Finder) Notes() []ir.Note { return f.notes }
+
+// Rejected returns the launches whose simt.Config the simulator rejects,
+// with the rule each breaks.
+func (f *Finder) Rejected() []ir.Note { return f.rejected }
