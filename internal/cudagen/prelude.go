@@ -24,6 +24,39 @@ __device__ __forceinline__ void __use(unsigned short x) { asm volatile("" :: "r"
 __device__ __forceinline__ void __use(signed char x) { asm volatile("" :: "r"((int)x)); }
 __device__ __forceinline__ void __use(unsigned char x) { asm volatile("" :: "r"((unsigned)x)); }
 __device__ __forceinline__ void __use(bool x) { asm volatile("" :: "r"((int)x)); }
+// Values of 8 and 16 bytes move in one vector access, as in simt. nvcc -G
+// would copy an 8- or 16-byte struct in 4-byte pieces through a generic
+// address; these macros (expanded at the Go line) make it one access, in
+// shared space for the kernel's shared arrays. Optimised builds copy.
+#ifdef __CUDACC_DEBUG__
+#define __ld16(sp, ad, dst, src) asm volatile("ld" sp ".v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(((uint4*)(dst))->x), \
+  "=r"(((uint4*)(dst))->y), "=r"(((uint4*)(dst))->z), "=r"(((uint4*)(dst))->w) : ad(src) : "memory")
+#define __ld8(sp, ad, dst, src) asm volatile("ld" sp ".v2.u32 {%0,%1}, [%2];" : "=r"(((uint2*)(dst))->x), \
+  "=r"(((uint2*)(dst))->y) : ad(src) : "memory")
+#define __st16(sp, ad, dst, src) asm volatile("st" sp ".v4.u32 [%0], {%1,%2,%3,%4};" :: ad(dst), "r"(((const uint4*)(src))->x), \
+  "r"(((const uint4*)(src))->y), "r"(((const uint4*)(src))->z), "r"(((const uint4*)(src))->w) : "memory")
+#define __st8(sp, ad, dst, src) asm volatile("st" sp ".v2.u32 [%0], {%1,%2};" :: ad(dst), "r"(((const uint2*)(src))->x), \
+  "r"(((const uint2*)(src))->y) : "memory")
+#define __SH(p) "r"((unsigned)__cvta_generic_to_shared(p))
+#define __GN(p) "l"((const void*)(p))
+#define __lds16(dst, src) __ld16(".shared", __SH, dst, src)
+#define __lds8(dst, src) __ld8(".shared", __SH, dst, src)
+#define __sts16(dst, src) __st16(".shared", __SH, dst, src)
+#define __sts8(dst, src) __st8(".shared", __SH, dst, src)
+#define __ldv16(dst, src) __ld16("", __GN, dst, src)
+#define __ldv8(dst, src) __ld8("", __GN, dst, src)
+#define __stv16(dst, src) __st16("", __GN, dst, src)
+#define __stv8(dst, src) __st8("", __GN, dst, src)
+#else
+#define __lds16(dst, src) (*(uint4*)(dst) = *(const uint4*)(src))
+#define __lds8(dst, src) (*(uint2*)(dst) = *(const uint2*)(src))
+#define __sts16 __lds16
+#define __sts8 __lds8
+#define __ldv16 __lds16
+#define __ldv8 __lds8
+#define __stv16 __lds16
+#define __stv8 __lds8
+#endif
 __device__ __forceinline__ long long __tid() {
   return threadIdx.x + (long long)threadIdx.y * blockDim.x + (long long)threadIdx.z * blockDim.x * blockDim.y;
 }

@@ -218,6 +218,23 @@ func accesses(e ast.Expr) bool {
 
 // assignOne assigns (or, for a new variable, declares) one value.
 func (f *fn) assignOne(pos token.Pos, lhs, rhs ast.Expr, value string, define bool) {
+	if rhs != nil {
+		if size, space := f.wide(rhs); size > 0 {
+			t := f.temp()
+			f.line(pos, "%s %s;", f.g.types.cType(f.typeOf(rhs), rhs), t)
+			f.line(pos, "__ld%s%d(&%s, &(%s));", space, size, t, value)
+			value = t
+		}
+	}
+	if size, space := f.wide(lhs); size > 0 {
+		if !strings.HasPrefix(value, "__t") {
+			t := f.temp()
+			f.line(pos, "%s %s = %s;", f.g.types.cType(f.typeOf(lhs), lhs), t, value)
+			value = t
+		}
+		f.line(pos, "__st%s%d(&(%s), &%s);", space, size, f.expr(lhs), value)
+		return
+	}
 	if id, ok := lhs.(*ast.Ident); ok {
 		if id.Name == "_" {
 			if rhs != nil && !accesses(rhs) {
@@ -233,6 +250,39 @@ func (f *fn) assignOne(pos token.Pos, lhs, rhs ast.Expr, value string, define bo
 		}
 	}
 	f.line(pos, "%s = %s;", f.expr(lhs), value)
+}
+
+// wide returns the size of an element access of an array or struct that
+// moves 8 or 16 bytes
+// at once, and "s" when it is an element of the kernel's shared arrays,
+// "v" (any space) otherwise; 0 for other expressions.
+func (f *fn) wide(e ast.Expr) (int64, string) {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	if !ok {
+		return 0, ""
+	}
+	t := f.typeOf(e)
+	switch t.Underlying().(type) {
+	case *types.Array, *types.Struct:
+	default:
+		return 0, "" // numbers move whole already
+	}
+	size := f.g.types.sizes.Sizeof(t)
+	if size != 8 && size != 16 {
+		return 0, ""
+	}
+	base := ast.Expr(ix)
+	for {
+		x, ok := ast.Unparen(base).(*ast.IndexExpr)
+		if !ok {
+			break
+		}
+		base = x.X
+	}
+	if id, ok := ast.Unparen(base).(*ast.Ident); ok && f.shared[f.objOf(id)] != nil && !f.shared[f.objOf(id)].dyn {
+		return size, "s"
+	}
+	return size, "v"
 }
 
 func (f *fn) declStmt(s *ast.DeclStmt) {

@@ -10,6 +10,8 @@
 #define __forceinline__ inline
 #define __align__(n) alignas(n)
 struct uint3 { unsigned x, y, z; };
+struct uint2 { unsigned x, y; };
+struct uint4 { unsigned x, y, z, w; };
 struct dim3 { unsigned x, y, z; dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {} };
 extern uint3 threadIdx, blockIdx;
 extern dim3 blockDim, gridDim;
