@@ -1,6 +1,10 @@
 package model
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
 
 // GlobalCost is what a global-memory request costs.
 type GlobalCost struct {
@@ -94,4 +98,42 @@ func unionLength(sp [][2]int64) int {
 		}
 	}
 	return int(total)
+}
+
+// Sector is one sector of a global request: its first byte, the lanes
+// whose access begins in it, and how many of its bytes the lanes use.
+type Sector struct {
+	Start int64
+	Lanes uint32
+	Used  int
+}
+
+// Sectors returns the sectors of a global request in address order, as
+// Global counts them, and for each lane that is on the index of the
+// sector its access begins in: what explain draws.
+func (a *Arch) Sectors(r *Request) (list []Sector, first [WarpSize]int) {
+	size := int64(a.SectorBytes)
+	used := map[int64]map[int64]bool{} // sector start -> bytes used
+	for m := r.On; m != 0; m &= m - 1 {
+		lane := bits.TrailingZeros32(m)
+		for b := r.Addr[lane]; b < r.Addr[lane]+int64(r.Size); b++ {
+			s := floorDiv(b, size) * size
+			if used[s] == nil {
+				used[s] = map[int64]bool{}
+			}
+			used[s][b] = true
+		}
+	}
+	for s, bytes := range used {
+		list = append(list, Sector{Start: s, Used: len(bytes)})
+	}
+	slices.SortFunc(list, func(x, y Sector) int { return cmp.Compare(x.Start, y.Start) })
+	for m := r.On; m != 0; m &= m - 1 {
+		lane := bits.TrailingZeros32(m)
+		start := floorDiv(r.Addr[lane], size) * size
+		i, _ := slices.BinarySearchFunc(list, start, func(s Sector, t int64) int { return cmp.Compare(s.Start, t) })
+		first[lane] = i
+		list[i].Lanes |= 1 << lane
+	}
+	return list, first
 }

@@ -201,3 +201,14 @@ func floorDiv(a, b int64) int64 {
 }
 
 func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
+
+// PhaseMasks returns the lanes of a shared request that are on, phase by
+// phase, as Shared groups them: what explain draws.
+func (a *Arch) PhaseMasks(r *Request) []uint32 {
+	per := a.phaseLanes(r.Size, a.paired(r))
+	masks := make([]uint32, WarpSize/per)
+	for p := range masks {
+		masks[p] = r.On & phaseMask(p, per)
+	}
+	return masks
+}

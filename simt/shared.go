@@ -10,11 +10,6 @@ import (
 	"github.com/smemlint/smemlint/model"
 )
 
-// sharedAlign is the alignment of every array in a block's shared arena:
-// the widest access a thread makes (a 16-byte vector) is then aligned
-// wherever it is aligned within its array.
-const sharedAlign = model.SharedRegionAlign
-
 // A region is one array of a block's shared memory: where Go keeps it,
 // and where it lies in the block's simulated arena.
 type region struct {
@@ -28,14 +23,14 @@ type region struct {
 
 // An arena is a block's shared memory: its static arrays in the order of
 // the block's first calls, and the dynamic region where it was first
-// requested, each at the next multiple of sharedAlign.
+// requested, placed by model.Arena (each at the next multiple of
+// model.SharedRegionAlign, as the analyzer assumes).
 type arena struct {
-	regions     []region
-	static      []int        // region index of each static array
-	dynamic     int          // region index of the dynamic region; -1 until requested
-	end         int64        // the arena's size so far
-	staticBytes int          // static arrays, each rounded up to sharedAlign
-	dynType     reflect.Type // the element type DynamicShared last checked
+	regions []region
+	static  []int        // region index of each static array
+	dynamic int          // region index of the dynamic region; -1 until requested
+	layout  model.Arena  // offsets and the static figure
+	dynType reflect.Type // the element type DynamicShared last checked
 }
 
 // reset empties the arena, reusing the slices of old.
@@ -45,8 +40,7 @@ func (a *arena) reset(old *arena) {
 }
 
 func (a *arena) add(r region) *region {
-	r.off = (a.end + sharedAlign - 1) &^ (sharedAlign - 1)
-	a.end = r.off + r.size
+	r.off = a.layout.Place(r.size, r.static >= 0)
 	a.regions = append(a.regions, r)
 	return &a.regions[len(a.regions)-1]
 }
@@ -97,7 +91,6 @@ func (a *arena) allocStatic(typ reflect.Type, t *Thread) *region {
 		static: len(a.static), first: t.linear,
 	})
 	a.static = append(a.static, len(a.regions)-1)
-	a.staticBytes += int(r.size+sharedAlign-1) &^ (sharedAlign - 1)
 	return r
 }
 
@@ -146,7 +139,7 @@ func (t *Thread) sharedStatic(typ reflect.Type) unsafe.Pointer {
 	l := t.g.l
 	static := math.MaxInt
 	if size := int(typ.Size()); size <= l.arch.MaxSharedPerBlock {
-		static = a.staticBytes + (size+sharedAlign-1)&^(sharedAlign-1)
+		static = int(a.layout.StaticWith(int64(size)))
 	}
 	if err := l.arch.CheckSharedSize(static, l.cfg.SharedBytes); err != nil {
 		if static == math.MaxInt {

@@ -334,10 +334,6 @@ func writeTrace(out *TraceLaunch) {
 // price returns the figure and ideal of a request: wavefronts for shared
 // memory, sectors for global memory.
 func price(a *model.Arch, r *model.Request, shared bool) (figure, ideal int) {
-	if shared {
-		c := a.Shared(r)
-		return c.Wavefronts, c.Ideal
-	}
-	c := a.Global(r)
-	return c.Sectors, c.Ideal
+	c := a.Price(r, shared)
+	return c.Figure(), c.Ideal()
 }

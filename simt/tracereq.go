@@ -22,8 +22,8 @@ import (
 // compute in plain runs.
 //
 // A value that is not one access of 1, 2, 4, 8 or 16 aligned bytes (a
-// 12-byte struct) is accessed part by part, as the analyzer assumes: each
-// part forms requests of its own.
+// 12-byte struct) is accessed part by part (model.SplitAccess, which the
+// analyzer uses too): each part forms requests of its own.
 
 // Memory spaces of traced accesses.
 const (
@@ -101,42 +101,16 @@ func (w *workerTrace) access(t *Thread, site int32, p uintptr, typ reflect.Type,
 		return
 	}
 	space, addr := w.locate(t, p)
-	size := typ.Size()
-	if op == opAtomic || isAccessWidth(size) && addr%int64(size) == 0 {
+	if size := int64(typ.Size()); op == opAtomic || model.WholeAt(addr, size) {
 		w.record(t, site, 0, space, addr, int(size), op)
 		return
 	}
 	part := 0
-	w.parts(typ, addr, func(a int64, n int) {
-		w.record(t, site, part, space, a, n, op)
+	offset := func(a, by int64, _ model.Layout) int64 { return a + by }
+	model.SplitAccess(model.ReflectLayout{T: typ}, addr, model.WholeAt, offset, func(a, n int64) {
+		w.record(t, site, part, space, a, int(n), op)
 		part++
 	})
-}
-
-func isAccessWidth(size uintptr) bool {
-	return size == 1 || size == 2 || size == 4 || size == 8 || size == 16
-}
-
-// parts splits an access of a value of type typ at addr into the accesses
-// the analyzer assumes: one per aligned 1-, 2-, 4-, 8- or 16-byte value,
-// field by field and element by element (the first 64 elements) otherwise.
-func (w *workerTrace) parts(typ reflect.Type, addr int64, emit func(addr int64, size int)) {
-	size := typ.Size()
-	if isAccessWidth(size) && addr%int64(size) == 0 {
-		emit(addr, int(size))
-		return
-	}
-	switch typ.Kind() {
-	case reflect.Struct:
-		for i := range typ.NumField() {
-			f := typ.Field(i)
-			w.parts(f.Type, addr+int64(f.Offset), emit)
-		}
-	case reflect.Array:
-		for i := 0; i < typ.Len() && i < 64; i++ {
-			w.parts(typ.Elem(), addr+int64(i)*int64(typ.Elem().Size()), emit)
-		}
-	}
 }
 
 // locate returns the space of the Go address p and the address the

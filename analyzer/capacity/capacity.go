@@ -89,8 +89,9 @@ func check(rep *report.Reporter, ctx *kernels.Context, verbose bool) {
 		if !arr.IsShared() || arr.Dynamic {
 			continue
 		}
-		total += arr.Size
-		if total > int64(arch.StaticSharedPerBlock) && total-arr.Size <= int64(arch.StaticSharedPerBlock) {
+		before := total
+		total += model.AlignShared(arr.Size) // as model.Arena counts it
+		if total > int64(arch.StaticSharedPerBlock) && before <= int64(arch.StaticSharedPerBlock) {
 			rep.Report(analysis.Diagnostic{Pos: arr.Decl, Message: fmt.Sprintf(
 				"static shared memory of kernel %s reaches %s with %s (%s): over the %s a block may declare statically on %s",
 				ctx.Kernel, model.Bytes(int(total)), arr.Name, model.Bytes(int(arr.Size)), model.Bytes(arch.StaticSharedPerBlock), arch.Name)})

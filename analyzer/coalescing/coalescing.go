@@ -83,7 +83,7 @@ func Message(pass *analysis.Pass, ev *kernels.Eval) string {
 
 // cause explains why a request touches more sectors than it needs.
 func cause(pass *analysis.Pass, ev *kernels.Eval) string {
-	r := ev.Worst.Req
+	r, arch := ev.Worst.Req, ev.Access.Ctx.Arch
 	if field, elem, ok := structField(pass, ev.Access); ok {
 		return fmt.Sprintf("array of structs: each lane reads %d of every %d bytes (%s); a struct of arrays reads consecutive words",
 			r.Size, elem, field)
@@ -92,7 +92,8 @@ func cause(pass *analysis.Pass, ev *kernels.Eval) string {
 		switch {
 		case d == int64(r.Size) || d == -int64(r.Size):
 			first := firstAddr(&r)
-			return fmt.Sprintf("consecutive lanes, but the warp starts %d bytes into a 32-byte sector", mod(first, 32))
+			return fmt.Sprintf("consecutive lanes, but the warp starts %d bytes into a %d-byte sector",
+				mod(first, int64(arch.SectorBytes)), arch.SectorBytes)
 		case d != 0:
 			if ev.Stride != "" {
 				return fmt.Sprintf("lanes are %s×%d bytes apart", ev.Stride, r.Size)
@@ -101,7 +102,7 @@ func cause(pass *analysis.Pass, ev *kernels.Eval) string {
 		}
 	}
 	return fmt.Sprintf("the %d lanes touch %s in %s", bits.OnesCount32(r.On),
-		report.Plural(ev.Worst.Global.Sectors, "sector"), report.Plural(ev.Worst.Global.Lines, "128-byte line"))
+		report.Plural(ev.Worst.Global.Sectors, "sector"), report.Plural(ev.Worst.Global.Lines, fmt.Sprintf("%d-byte line", arch.LineBytes)))
 }
 
 // misalignedOnly reports whether the only waste is a start that is not on

@@ -98,7 +98,7 @@ func bankGrid(k *Kernel, t *Target) string {
 	arch := k.Ctx.Arch
 	var s strings.Builder
 	fmt.Fprintf(&s, "<p><b>%d:%d %s</b>: lanes of warp %d in their banks</p>\n", t.Pos.Line, t.Pos.Column, template.HTMLEscapeString(t.Access.Text), r.Warp)
-	for _, mask := range phaseMasks(&r) {
+	for _, mask := range arch.PhaseMasks(&r.Req) {
 		if mask == 0 {
 			continue
 		}
@@ -152,7 +152,7 @@ func laneCosts(k *Kernel, t *Target) (costs [model.WarpSize]int, figure string) 
 	r := ev.Worst
 	arch := k.Ctx.Arch
 	if t.Shared() {
-		for _, mask := range phaseMasks(&r) {
+		for _, mask := range arch.PhaseMasks(&r.Req) {
 			for _, col := range bankColumns(arch, &r.Req, mask) {
 				for _, w := range col {
 					for _, l := range w.lanes {
@@ -168,7 +168,7 @@ func laneCosts(k *Kernel, t *Target) (costs [model.WarpSize]int, figure string) 
 		l := bits.TrailingZeros32(m)
 		costs[l] = 1
 		if r.Global.Sectors > r.Global.Ideal {
-			costs[l] = max(1, arch.SectorBytes/max(secs.list[secs.of[l]].used, 1))
+			costs[l] = max(1, arch.SectorBytes/max(secs.list[secs.of[l]].Used, 1))
 		}
 	}
 	return costs, fmt.Sprintf("%s / ideal %d", plural(r.Global.Sectors, "sector"), r.Global.Ideal)

@@ -56,7 +56,7 @@ func relative(name string) string {
 // row k holding the k-th distinct word each bank must deliver. A phase
 // costs as many wavefronts as its tallest column.
 func writeBanks(w io.Writer, arch *model.Arch, r *kernels.Request) {
-	for p, mask := range phaseMasks(r) {
+	for p, mask := range arch.PhaseMasks(&r.Req) {
 		if mask == 0 {
 			continue
 		}
@@ -98,18 +98,6 @@ func writeBanks(w io.Writer, arch *model.Arch, r *kernels.Request) {
 	fmt.Fprintln(w, ".")
 	fmt.Fprintln(w, "(column: a bank; row k: the k-th distinct word each bank delivers, in wavefront k;")
 	fmt.Fprintln(w, " a number is the first lane touching that word, + when more lanes share it: a broadcast)")
-}
-
-// phaseMasks returns the lanes of a shared request that are on, phase by
-// phase.
-func phaseMasks(r *kernels.Request) []uint32 {
-	n := max(r.Shared.Phases, 1)
-	per := model.WarpSize / n
-	masks := make([]uint32, n)
-	for p := range masks {
-		masks[p] = r.Req.On & (uint32((uint64(1)<<per)-1) << (p * per))
-	}
-	return masks
 }
 
 // word is one bank word of a request: the lanes that touch it.
@@ -170,59 +158,22 @@ func writeSectors(w io.Writer, arch *model.Arch, r *kernels.Request) {
 	fmt.Fprintln(w)
 	for i, s := range secs.list {
 		fmt.Fprintf(w, "sector %2d (+%d bytes): %s, %d of %d bytes used\n",
-			i, s.start-secs.list[0].start, lanes(s.lanes), s.used, arch.SectorBytes)
+			i, s.Start-secs.list[0].Start, lanes(s.Lanes), s.Used, arch.SectorBytes)
 	}
 	g := r.Global
 	fmt.Fprintf(w, "\n%s and %s per request; the %d bytes asked for fit in %d (ideal).\n",
 		plural(g.Sectors, fmt.Sprintf("%d-byte sector", arch.SectorBytes)), plural(g.Lines, fmt.Sprintf("%d-byte line", arch.LineBytes)), g.Bytes, g.Ideal)
 }
 
-// sector is one sector of a global request.
-type sector struct {
-	start int64
-	lanes uint32
-	used  int
-}
-
+// sectorMap is a global request's sectors (model.Arch.Sectors).
 type sectorMap struct {
-	list []sector
+	list []model.Sector
 	of   [model.WarpSize]int // the first sector of each lane, as an index into list
 }
 
 func sectors(arch *model.Arch, r *model.Request) sectorMap {
-	size := int64(arch.SectorBytes)
-	bytes := map[int64]map[int64]bool{} // sector start -> bytes used
-	for m := r.On; m != 0; m &= m - 1 {
-		lane := bits.TrailingZeros32(m)
-		for b := r.Addr[lane]; b < r.Addr[lane]+int64(r.Size); b++ {
-			s := floorDiv(b, size) * size
-			if bytes[s] == nil {
-				bytes[s] = map[int64]bool{}
-			}
-			bytes[s][b] = true
-		}
-	}
-	var sm sectorMap
-	for s, used := range bytes {
-		sm.list = append(sm.list, sector{start: s, used: len(used)})
-	}
-	sort.Slice(sm.list, func(i, j int) bool { return sm.list[i].start < sm.list[j].start })
-	for m := r.On; m != 0; m &= m - 1 {
-		lane := bits.TrailingZeros32(m)
-		first := floorDiv(r.Addr[lane], size) * size
-		i := sort.Search(len(sm.list), func(i int) bool { return sm.list[i].start >= first })
-		sm.of[lane] = i
-		sm.list[i].lanes |= 1 << lane
-	}
-	return sm
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
+	list, of := arch.Sectors(r)
+	return sectorMap{list, of}
 }
 
 // fixText says how to remove the waste, quoting the check's suggested fix

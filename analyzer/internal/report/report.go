@@ -12,6 +12,7 @@ import (
 
 	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
+	"github.com/smemlint/smemlint/model"
 )
 
 // Reporter reports the diagnostics of one check in one pass.
@@ -101,13 +102,13 @@ func (r *Reporter) Reportf(n ast.Node, msg string) {
 func Lanes(mask uint32) string {
 	var parts []string
 	count := 0
-	for i := 0; i < 32; {
+	for i := 0; i < model.WarpSize; {
 		if mask&(1<<i) == 0 {
 			i++
 			continue
 		}
 		j := i
-		for j+1 < 32 && mask&(1<<(j+1)) != 0 {
+		for j+1 < model.WarpSize && mask&(1<<(j+1)) != 0 {
 			j++
 		}
 		count += j - i + 1

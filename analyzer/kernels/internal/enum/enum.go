@@ -63,19 +63,14 @@ func (ev *Eval) Shown() bool {
 
 // Metric is the figure of a request: wavefronts for shared memory,
 // sectors for global memory.
-func (r Request) Metric(shared bool) int {
-	if shared {
-		return r.Shared.Wavefronts
-	}
-	return r.Global.Sectors
-}
+func (r Request) Metric(shared bool) int { return r.cost(shared).Figure() }
 
 // Ideal is the request's figure without conflicts or waste.
-func (r Request) Ideal(shared bool) int {
-	if shared {
-		return r.Shared.Ideal
-	}
-	return r.Global.Ideal
+func (r Request) Ideal(shared bool) int { return r.cost(shared).Ideal() }
+
+// cost is the request's model.Cost in the given space.
+func (r Request) cost(shared bool) model.Cost {
+	return model.Cost{InShared: shared, Shared: r.Shared, Global: r.Global}
 }
 
 // Excess is how far a request is from its ideal.
@@ -109,7 +104,7 @@ type enumerator struct {
 	guardProgs []affine.PredProgram
 	linAddr    *affine.Linear       // the address when linear in the thread index, else nil
 	linGuards  []*affine.LinearPred // per guard, likewise
-	minLarge   int                  // hypotheses: the smallest excess at a tried value >= 32
+	minLarge   int                  // hypotheses: the smallest excess at a tried value >= the warp size
 	haveLarge  bool
 	// hypoShifts is true when the entangled unknown only moves whole warps
 	// (ty*n with warps of one row): its values are then alignments, and the

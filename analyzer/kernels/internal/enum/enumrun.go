@@ -130,7 +130,7 @@ func (e *enumerator) run() {
 			continue
 		}
 		excessAt[h] = pick.Excess(e.shared)
-		if h >= 32 && (!e.haveLarge || excessAt[h] < e.minLarge) {
+		if h >= model.WarpSize && (!e.haveLarge || excessAt[h] < e.minLarge) {
 			e.minLarge, e.haveLarge = excessAt[h], true
 		}
 		if first || e.worse(pick, e.ev.Worst) {
@@ -229,11 +229,8 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 		if req.Req.On == 0 {
 			continue
 		}
-		if e.shared {
-			req.Shared = c.Arch.Shared(&req.Req)
-		} else {
-			req.Global = c.Arch.Global(&req.Req)
-		}
+		cost := c.Arch.Price(&req.Req, e.shared)
+		req.Shared, req.Global = cost.Shared, cost.Global
 		visit(req)
 	}
 }

@@ -12,9 +12,7 @@ import (
 )
 
 func (in *interp) newSym(name string, k affine.Kind, m ir.SymMeta) affine.Sym {
-	s := in.ctx.Syms.New(name, k)
-	in.ctx.Meta = append(in.ctx.Meta, m)
-	return s
+	return in.ctx.NewSym(name, k, m)
 }
 
 func (in *interp) varies(v value) bool {

@@ -13,6 +13,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/front"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/internal/simtapi"
+	"github.com/smemlint/smemlint/model"
 )
 
 // Limits that keep the evaluation of any input bounded.
@@ -49,12 +50,12 @@ type interp struct {
 	// the call in this package that led there.
 	anchor ast.Node
 
-	dry        int // > 0: a dry run that records nothing
-	steps      int
-	seq        int
-	nextShared int64
-	dynamic    *ir.Array
-	gaveUp     bool
+	dry     int // > 0: a dry run that records nothing
+	steps   int
+	seq     int
+	arena   model.Arena // the shared arrays' offsets, as the simulator lays them out
+	dynamic *ir.Array
+	gaveUp  bool
 	// dims caches the thread's built-in Dim3 values (ThreadIdx, ...),
 	// which never change within a context; struct values are copied on
 	// write.
@@ -91,8 +92,8 @@ func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 	if err != nil {
 		return nil, fmt.Errorf("kernel %s: %w", j.Name, err)
 	}
-	ctx := &ir.Context{Kernel: j.Name, Pos: j.Pos, Shape: j.Shape, Arch: arch, Syms: &affine.Table{},
-		Pass: pass, Config: cfg}
+	ctx := ir.NewContext(j.Name, j.Pos, j.Shape, arch)
+	ctx.Pass, ctx.Config = pass, cfg
 	ctx.Redo = func(arr *ir.Array, pad int64) *ir.Context {
 		again := j
 		again.Padding = map[*ast.CallExpr]int64{arr.Call: pad}
@@ -110,9 +111,6 @@ func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 	if in.sizes == nil {
 		in.sizes = types.SizesFor("gc", "amd64")
 	}
-	ctx.Tx = in.newSym("tx", affine.Thread, ir.SymMeta{Role: ir.RoleCoord})
-	ctx.Ty = in.newSym("ty", affine.Thread, ir.SymMeta{Role: ir.RoleCoord})
-	ctx.Tz = in.newSym("tz", affine.Thread, ir.SymMeta{Role: ir.RoleCoord})
 	var params *ast.FieldList
 	var body *ast.BlockStmt
 	if j.Closure != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/model"
 )
 
 // locate returns the memory cell an expression denotes, without loading
@@ -121,38 +122,23 @@ func (in *interp) load(node ast.Expr, r *ref) value {
 }
 
 // access records the accesses that reading or writing a value of r's type
-// makes: one access when the value is 1, 2, 4, 8 or 16 bytes at an address
-// aligned to its size, otherwise one per field or element.
+// makes, split as model.SplitAccess says; an atomic is one access.
 func (in *interp) access(node ast.Expr, r *ref, store, atomic bool) {
 	if in.dry > 0 {
 		return
 	}
-	size := in.sizes.Sizeof(r.typ)
-	if isAccessWidth(size) && in.aligned(r, size) || atomic {
+	emit := func(r *ref, size int64) {
 		in.record(&ir.Access{Node: node, Text: in.text(node), Store: store, Atomic: atomic,
 			Array: r.arr, Remote: r.remote, Addr: in.address(r), Size: int(size)})
+	}
+	if atomic {
+		emit(r, in.sizes.Sizeof(r.typ))
 		return
 	}
-	switch t := types.Unalias(r.typ).Underlying().(type) {
-	case *types.Struct:
-		fields := make([]*types.Var, t.NumFields())
-		for i := range fields {
-			fields[i] = t.Field(i)
-		}
-		offs := in.sizes.Offsetsof(fields)
-		for i, f := range fields {
-			in.access(node, r.withOffset(affine.C(offs[i]), f.Type(), false), store, false)
-		}
-	case *types.Array:
-		esize := in.sizes.Sizeof(t.Elem())
-		for i := int64(0); i < t.Len() && i < 64; i++ {
-			in.access(node, r.withOffset(affine.C(i*esize), t.Elem(), false), store, false)
-		}
+	offset := func(r *ref, by int64, part model.Layout) *ref {
+		return r.withOffset(affine.C(by), part.(model.TypesLayout).T, false)
 	}
-}
-
-func isAccessWidth(size int64) bool {
-	return size == 1 || size == 2 || size == 4 || size == 8 || size == 16
+	model.SplitAccess(model.TypesLayout{T: r.typ, Sizes: in.sizes}, r, in.aligned, offset, emit)
 }
 
 // aligned reports whether every address r can take is a multiple of size.

@@ -123,12 +123,6 @@ func (in *interp) typeArg(x *ast.CallExpr) types.Type {
 	return inst.TypeArgs.At(0)
 }
 
-func (in *interp) allocShared(size int64) int64 {
-	base := (in.nextShared + model.SharedRegionAlign - 1) / model.SharedRegionAlign * model.SharedRegionAlign
-	in.nextShared = base + size
-	return base
-}
-
 func (in *interp) sharedArray(x *ast.CallExpr) value {
 	for _, a := range x.Args {
 		in.eval(a)
@@ -144,8 +138,8 @@ func (in *interp) sharedArray(x *ast.CallExpr) value {
 	if !ok {
 		size := in.sizes.Sizeof(t)
 		arr = &ir.Array{Name: in.boundName(x), Space: ir.SpaceShared, Type: t, Size: size, Decl: x.Pos(), Call: x}
-		arr.Base = in.allocShared(size)
-		in.ctx.StaticShared += size
+		arr.Base = in.arena.Place(size, true)
+		in.ctx.StaticShared = in.arena.Static()
 		in.sharedByCall[x] = arr
 		in.ctx.Arrays = append(in.ctx.Arrays, arr)
 	}
@@ -163,7 +157,7 @@ func (in *interp) dynamicShared(x *ast.CallExpr) value {
 	if in.dynamic == nil {
 		size := max(in.ctx.Shape.SharedBytes, 0)
 		in.dynamic = &ir.Array{Name: in.boundName(x), Space: ir.SpaceShared, Type: elem, Size: size, Dynamic: true, Decl: x.Pos()}
-		in.dynamic.Base = in.allocShared(size)
+		in.dynamic.Base = in.arena.Place(size, false)
 		in.ctx.Arrays = append(in.ctx.Arrays, in.dynamic)
 	}
 	r := &ref{arr: in.dynamic, typ: elem, slice: true}

@@ -27,7 +27,8 @@ type Context struct {
 	Syncs    []*Sync
 	Exits    []*Exit // returns, branches, gotos and panics
 	Arrays   []*Array
-	// StaticShared is the bytes of Shared arrays a block declares.
+	// StaticShared is the static shared memory a block declares, as
+	// model.Arena counts it (each array rounded up to SharedRegionAlign).
 	StaticShared int64
 	// Incomplete lists what the evaluation had to give up on.
 	Incomplete []Note

@@ -1,9 +1,11 @@
 package ir
 
 import (
+	"go/token"
 	"slices"
 
 	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/model"
 )
 
 // Role is what a symbol stands for.
@@ -151,4 +153,21 @@ func (c *Context) NonNeg(s affine.Sym) bool {
 		return true
 	}
 	return false
+}
+
+// NewContext returns an empty context of a kernel under a launch shape,
+// with its thread-index symbols tx, ty, tz.
+func NewContext(kernel string, pos token.Pos, shape Shape, arch *model.Arch) *Context {
+	c := &Context{Kernel: kernel, Pos: pos, Shape: shape, Arch: arch, Syms: &affine.Table{}}
+	c.Tx = c.NewSym("tx", affine.Thread, SymMeta{Role: RoleCoord})
+	c.Ty = c.NewSym("ty", affine.Thread, SymMeta{Role: RoleCoord})
+	c.Tz = c.NewSym("tz", affine.Thread, SymMeta{Role: RoleCoord})
+	return c
+}
+
+// NewSym adds a symbol of kind k and what it stands for.
+func (c *Context) NewSym(name string, k affine.Kind, m SymMeta) affine.Sym {
+	s := c.Syms.New(name, k)
+	c.Meta = append(c.Meta, m)
+	return s
 }
