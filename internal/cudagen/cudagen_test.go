@@ -129,3 +129,30 @@ func Good(t *simt.Thread, out []float32) {
 		t.Errorf("launches %+v, want Good's", out.Launches)
 	}
 }
+
+// A 16-byte element of a shared array is read in one access in shared
+// space, at its Go line: nvcc -G would copy it in 4-byte pieces.
+func TestWideSharedElementOneAccess(t *testing.T) {
+	src := `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=32
+func K(t *simt.Thread, out []float32) {
+	q := simt.Shared[[64][4]float32](t)
+	v := q[t.ThreadIdx.X/2]
+	q[t.ThreadIdx.X] = v
+	out[t.ThreadIdx.X] = v[0]
+}
+`
+	out := Generate([]*Package{analyze(t, token.NewFileSet(), "k.go", src)}, Options{})
+	for _, want := range []string{
+		"#line 8 \"k.go\"\n  __lds16(&__t1, &(__sm_K__0.m0.v[(((long long)threadIdx.x) / 2LL)]));",
+		"#line 9 \"k.go\"\n  __sts16(&(__sm_K__0.m0.v[((long long)threadIdx.x)]), &__t2);",
+	} {
+		if !strings.Contains(out.Source, want) {
+			t.Errorf("no %q in:\n%s", want, out.Source)
+		}
+	}
+	syntaxCheck(t, "wide", out.Source)
+}
