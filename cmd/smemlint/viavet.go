@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/smemlint/smemlint/analyzer"
 )
 
@@ -196,9 +198,9 @@ type vetDiagnostic struct {
 	} `json:"related"`
 }
 
-// printTreeText prints the findings as "file:line:col: message" lines,
-// check by check in the documented order and package by package, without
-// the copies a package and its test variant both report.
+// printTreeText prints the findings as "file:line:col: message" lines, in
+// the multichecker's order (see printOrder), without the copies a package
+// and its test variant both report.
 func printTreeText(tree vetTree, stderr io.Writer) int {
 	ids := make([]string, 0, len(tree))
 	for id := range tree {
@@ -209,44 +211,80 @@ func printTreeText(tree vetTree, stderr io.Writer) int {
 	seen := map[key]bool{}
 	var buf bytes.Buffer
 	code := exitClean
-	for _, a := range analyzer.Checks() {
-		for _, id := range ids {
-			raw, ok := tree[id][a.Name]
-			if !ok {
+	for _, pa := range printOrder(analyzer.Checks(), ids) {
+		a, id := pa.check, pa.pkg
+		raw, ok := tree[id][a.Name]
+		if !ok {
+			continue
+		}
+		var failed struct {
+			Err string `json:"error"`
+		}
+		if json.Unmarshal(raw, &failed) == nil && failed.Err != "" {
+			fmt.Fprintf(&buf, "%s: %s\n", a.Name, failed.Err)
+			code = exitError
+			continue
+		}
+		var diags []vetDiagnostic
+		if err := json.Unmarshal(raw, &diags); err != nil {
+			fmt.Fprintf(&buf, "smemlint: %s: %s: %v\n", id, a.Name, err)
+			code = exitError
+			continue
+		}
+		for _, d := range diags {
+			if code == exitClean {
+				code = exitFindings
+			}
+			k := key{d.Posn, d.End, a.Name, d.Message}
+			if seen[k] {
 				continue
 			}
-			var failed struct {
-				Err string `json:"error"`
-			}
-			if json.Unmarshal(raw, &failed) == nil && failed.Err != "" {
-				fmt.Fprintf(&buf, "%s: %s\n", a.Name, failed.Err)
-				code = exitError
-				continue
-			}
-			var diags []vetDiagnostic
-			if err := json.Unmarshal(raw, &diags); err != nil {
-				fmt.Fprintf(&buf, "smemlint: %s: %s: %v\n", id, a.Name, err)
-				code = exitError
-				continue
-			}
-			for _, d := range diags {
-				if code == exitClean {
-					code = exitFindings
-				}
-				k := key{d.Posn, d.End, a.Name, d.Message}
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				fmt.Fprintf(&buf, "%s: %s\n", d.Posn, d.Message)
-				for _, r := range d.Related {
-					fmt.Fprintf(&buf, "%s: \t%s\n", r.Posn, r.Message)
-				}
+			seen[k] = true
+			fmt.Fprintf(&buf, "%s: %s\n", d.Posn, d.Message)
+			for _, r := range d.Related {
+				fmt.Fprintf(&buf, "%s: \t%s\n", r.Posn, r.Message)
 			}
 		}
 	}
 	stderr.Write(buf.Bytes())
 	return code
+}
+
+// checkOfPackage is one check's result for one package.
+type checkOfPackage struct {
+	check *analysis.Analyzer
+	pkg   string
+}
+
+// printOrder returns the order in which the multichecker prints results:
+// check by check, package by package, but a check's required checks for a
+// package before it, as its graph runs them.
+func printOrder(checks []*analysis.Analyzer, ids []string) []checkOfPackage {
+	isCheck := map[*analysis.Analyzer]bool{}
+	for _, a := range checks {
+		isCheck[a] = true
+	}
+	var order []checkOfPackage
+	seen := map[checkOfPackage]bool{}
+	var visit func(k checkOfPackage)
+	visit = func(k checkOfPackage) {
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		for _, r := range k.check.Requires {
+			if isCheck[r] {
+				visit(checkOfPackage{r, k.pkg})
+			}
+		}
+		order = append(order, k)
+	}
+	for _, a := range checks {
+		for _, id := range ids {
+			visit(checkOfPackage{a, id})
+		}
+	}
+	return order
 }
 
 // standaloneViaVet runs a standalone command line through go vet when it
