@@ -199,8 +199,9 @@ type vetDiagnostic struct {
 }
 
 // printTreeText prints the findings as "file:line:col: message" lines, in
-// the multichecker's order (see printOrder), without the copies a package
-// and its test variant both report.
+// the multichecker's order of checks (see printOrder) for packages sorted
+// by path (the multichecker follows the command line), without the copies
+// a package and its test variant both report.
 func printTreeText(tree vetTree, stderr io.Writer) int {
 	ids := make([]string, 0, len(tree))
 	for id := range tree {
