@@ -39,6 +39,7 @@ func fixMain(args []string, stdout, stderr io.Writer) int {
 	fs.Bool("fix", false, "apply the suggested fixes")
 	diff := fs.Bool("diff", false, "print the suggested fixes as a unified diff; change no file")
 	tests := fs.Bool("test", true, "also check test files")
+	fs.String("tags", "", "build `tags` (applied through GOFLAGS)")
 	shortFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return exitError

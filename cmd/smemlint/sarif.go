@@ -49,6 +49,7 @@ func sarifMain(args []string, stderr io.Writer) int {
 	out := fs.String("sarif", "", "write a SARIF 2.1.0 log to `file` (- for standard output)")
 	root := fs.String("srcroot", ".", "the `directory` %SRCROOT% stands for: log paths are relative to it")
 	tests := fs.Bool("test", true, "also check test files")
+	fs.String("tags", "", "build `tags` (applied through GOFLAGS)")
 	shortFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return exitError

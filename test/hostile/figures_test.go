@@ -163,8 +163,7 @@ func TestFigures(t *testing.T) {
 		{"transpose row write", "figures.go", at(figures, "tile[ty][tx] = 1", 1), "1 wavefront per request (ideal 1)", false, ""},
 		{"padded column read", "figures.go", at(figures, "out[ty*32+tx] = tile[tx][ty]", 2), "1 wavefront per request (ideal 1)", false, ""},
 		{"8-byte reversed loads", "figures.go", at(figures, "out[t.ThreadIdx.X] = s[63-t.ThreadIdx.X]", 1), "2 wavefronts per request (ideal 2)", false, ""},
-		{"-tags honoured", "tagged.go", at(tagged, "s[t.ThreadIdx.X*4] = 1", 1), "4-way bank conflict (4 wavefronts, ideal 1)", true,
-			"issue 13 item 5: -tags is accepted and not passed to the package loader"},
+		{"-tags honoured", "tagged.go", at(tagged, "s[t.ThreadIdx.X*4] = 1", 1), "4-way bank conflict (4 wavefronts, ideal 1)", true, ""},
 	}
 	var cases []hcase
 	for _, f := range figs {
