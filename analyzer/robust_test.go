@@ -11,7 +11,8 @@ import (
 
 // TestRobust runs every check over kernels written to trip the analysis
 // up (recursion, exploding expressions, goto, labelled loops, closures,
-// huge or endless loops, division by zero, generics, unsafe). It passes
+// huge or endless loops, division by zero, unsafe; generic kernels are
+// in the capacity check's data). It passes
 // when the checks finish; the package carries no expectations, so any
 // report there would fail the test as unexpected.
 func TestRobust(t *testing.T) {

@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// What the evaluation could not do (kernels without a launch shape,
 	// ...), with -verbose; internal errors are the internalerror check's.
 	for _, n := range res.Notes {
-		if res.Config.Verbose {
+		if res.Config.Verbose || n.Always {
 			pass.Report(analysis.Diagnostic{Pos: n.Pos, Category: "capacity", Message: "note: " + n.Msg})
 		}
 	}

@@ -35,3 +35,14 @@ func RunDynamicOK(out []float32) error {
 	return simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 128}, SharedBytes: 100 * 1024},
 		func(t *simt.Thread) { dynamic(t, out) })
 }
+
+// Kernels the evaluation skips as a whole are named without -verbose.
+
+//smemlint:launch block=32
+func generic[T int32 | float32](t *simt.Thread, out []T) { // want `note: generic kernel generic is not evaluated: instantiate it in a non-generic kernel`
+	out[t.ThreadIdx.X] = 1
+}
+
+var kernelVar = func(t *simt.Thread, out []float32) { // want `note: kernel kernelVar is a function variable and is not evaluated`
+	out[t.ThreadIdx.X] = 1
+}

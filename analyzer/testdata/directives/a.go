@@ -93,7 +93,7 @@ func copyKernel(t *simt.Thread, out []float32) { out[t.ThreadIdx.X] = 1 }
 func launches(out []float32) {
 	simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 2000}}, func(t *simt.Thread) { copyKernel(t, out) })                         // want `simt.Config: block 2000x1x1 has 2000 threads; sm_90 allows at most 1024`
 	simt.Launch(simt.Config{Grid: simt.Dim3{X: 3}, Block: simt.Dim3{X: 32}, Cluster: simt.Dim3{X: 2}}, func(t *simt.Thread) { copyKernel(t, out) }) // want `simt.Config: grid 3x1x1 is not a multiple of cluster 2x1x1 in X`
-	simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}, Arch: "sm_66"}, func(t *simt.Thread) { copyKernel(t, out) })    // want `simt.Config: unknown architecture "sm_66"`
-	simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 1, Y: 1, Z: 128}}, func(t *simt.Thread) { copyKernel(t, out) })      // want `simt.Config: block 1x1x128: Z is 128`
+	simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}, Arch: "sm_66"}, func(t *simt.Thread) { copyKernel(t, out) })            // want `simt.Config: unknown architecture "sm_66"`
+	simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 1, Y: 1, Z: 128}}, func(t *simt.Thread) { copyKernel(t, out) })              // want `simt.Config: block 1x1x128: Z is 128`
 	simt.Launch(simt.Config{Grid: simt.Dim3{X: 4}, Block: simt.Dim3{X: 256}}, func(t *simt.Thread) { copyKernel(t, out) })
 }

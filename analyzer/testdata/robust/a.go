@@ -112,11 +112,6 @@ func hugeBlock(t *simt.Thread, out []float32) {
 }
 
 //smemlint:launch block=32
-func generic[T int32 | float32](t *simt.Thread, out []T) {
-	out[t.ThreadIdx.X] = 1
-}
-
-//smemlint:launch block=32
 func loops(t *simt.Thread, out []float32, n int) {
 	tid := t.ThreadIdx.X
 	for i := 0; i < 1<<40; i++ {

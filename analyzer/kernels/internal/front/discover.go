@@ -100,6 +100,35 @@ func (f *Finder) Find() {
 			}
 		}
 	}
+	f.noteKernelVars()
+}
+
+// noteKernelVars names the kernels written as function literals held in
+// package variables (var K = func(t *simt.Thread, …) {…}): they are not
+// evaluated, and would otherwise be skipped without a word.
+func (f *Finder) noteKernelVars() {
+	for _, file := range f.pass.Files {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, v := range vs.Values {
+					lit, ok := ast.Unparen(v).(*ast.FuncLit)
+					if !ok || i >= len(vs.Names) {
+						continue
+					}
+					sig, ok := f.pass.TypesInfo.TypeOf(lit).(*types.Signature)
+					if ok && simtapi.IsKernelSig(sig) {
+						f.notes = append(f.notes, ir.Note{Pos: vs.Names[i].Pos(), Always: true,
+							Msg: fmt.Sprintf("kernel %s is a function variable and is not evaluated: declare it as func %s(t *simt.Thread, …)", vs.Names[i].Name, vs.Names[i].Name)})
+					}
+				}
+			}
+		}
+	}
 }
 
 func (f *Finder) readDirective(fn *types.Func, fd *ast.FuncDecl) {
@@ -233,7 +262,8 @@ func (f *Finder) Jobs() []Job {
 	for _, fn := range f.order {
 		fd := f.decls[fn]
 		if fn.Signature().TypeParams().Len() > 0 {
-			f.notes = append(f.notes, ir.Note{Pos: fd.Pos(), Msg: fmt.Sprintf("generic kernel %s is not evaluated: instantiate it in a non-generic kernel", fn.Name())})
+			f.notes = append(f.notes, ir.Note{Pos: fd.Pos(), Always: true,
+				Msg: fmt.Sprintf("generic kernel %s is not evaluated: instantiate it in a non-generic kernel", fn.Name())})
 			continue
 		}
 		if d, ok := f.directives[fn]; ok {

@@ -9,6 +9,9 @@ import (
 type Note struct {
 	Pos token.Pos
 	Msg string
+	// Always marks a kernel the analysis skips as a whole: it is named
+	// without -verbose too, since no access of it gets a figure.
+	Always bool
 }
 
 // Dim is a block, grid or cluster shape; a zero component is unknown.
