@@ -307,6 +307,11 @@ func drfLoop3(t *simt.Thread, n int, a float32, x, y []float32, out []float32) {
 // peer: faial examples/drf/drf-loop4.cu (exit 0: for j := 1; j != n; j++, so reads y[1..n-1]; y[0] = 0 by every thread is benign there, a race under CUDA)
 // verdict: race global
 //
+// It counts as agreeing, but for the wrong reason: the judge compares
+// checks, not sites, and smemlint's finding here is the false race of a
+// != bound taken to run for n = 1 (minimal/notEqualBound), while the race
+// on y[0] goes unreported.
+//
 //smemlint:launch block=256
 func drfLoop4(t *simt.Thread, n int, a float32, x, y []float32, out []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
