@@ -20,8 +20,8 @@
 // such as a kernel that uses ThreadIdx.Y with no known launch shape.
 //
 // The searches of the other checks (races, barriers, warp collectives)
-// share a budget per kernel, which keeps the analysis of one kernel to
-// about 100 ms. A search the budget cuts short may miss a finding: the
+// share a budget per kernel, which bounds the analysis of one kernel (the
+// aim is 100 ms). A search the budget cuts short may miss a finding: the
 // check says so once per package, and under -verbose at each search's
 // site.
 //
