@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"go/token"
+	"sync"
 	"time"
 
 	"github.com/smemlint/smemlint/affine"
@@ -70,6 +71,8 @@ type (
 	Conflict       = pairs.Conflict
 	PairQuery      = pairs.PairQuery
 	ConflictFinder = pairs.ConflictFinder
+	Race           = pairs.Race
+	RaceScope      = pairs.Scope
 	Search         = search.Search
 )
 
@@ -79,6 +82,12 @@ const (
 	WarpUniform  = uniform.WarpUniform
 	BlockUniform = uniform.BlockUniform
 	GridUniform  = uniform.GridUniform
+)
+
+// Race scopes (internal/pairs): the check that owns a race.
+const (
+	InWarp      = pairs.InWarp
+	AcrossWarps = pairs.AcrossWarps
 )
 
 // FullMask is the mask of every lane of a warp.
@@ -92,14 +101,24 @@ func FormatLanes(mask uint64) string { return ir.FormatLanes(mask) }
 
 // Context is one kernel evaluated under one launch shape: the record of
 // internal/ir, with the engines' questions as methods.
-type Context struct{ *ir.Context }
+type Context struct {
+	*ir.Context
+	races *raceMemo
+}
+
+// raceMemo holds the race decision of a context, made once for the
+// checks that share it.
+type raceMemo struct {
+	once sync.Once
+	list []*Race
+}
 
 // wrap returns the Context of a newly evaluated record, once for each.
 func wrap(c *ir.Context) *Context {
 	if c == nil {
 		return nil
 	}
-	w := &Context{c}
+	w := &Context{Context: c, races: &raceMemo{}}
 	c.SetView(w)
 	return w
 }
@@ -109,7 +128,7 @@ func Of(c *ir.Context) *Context {
 	if w, ok := c.View().(*Context); ok {
 		return w
 	}
-	return &Context{c}
+	return &Context{Context: c, races: &raceMemo{}}
 }
 
 // Evaluate computes the requests an access makes (see enum.Evaluate).
@@ -221,6 +240,17 @@ func (c *Context) WarpThreads(w int, mask uint64) []int {
 func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
 	defer c.Catch(a.Node.Pos(), "searching for threads that race", nil)
 	return pairs.FindConflict(c.Context, a, b, q)
+}
+
+// Races decides once which pairs of sites race and which check owns each
+// (see pairs.Races): warpsync and smemrace share the answer, so that one
+// pair is never reported by both.
+func (c *Context) Races() []*Race {
+	c.races.once.Do(func() {
+		defer c.Catch(token.NoPos, "deciding which sites race", nil)
+		c.races.list = pairs.Races(c.Context)
+	})
+	return c.races.list
 }
 
 // Conflicts returns a pair search that keeps addresses between questions.

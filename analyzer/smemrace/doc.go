@@ -18,9 +18,14 @@
 // or in consecutive iterations when no barrier lies between — and
 // evaluates both addresses for every thread of the launch shape and the
 // values of the loop variables (affine disjointness by enumeration). It
-// reports an example pair of threads:
+// reports an example pair of threads and their warps:
 //
-//	s[tid] += s[tid+16] // shared-memory race on s: thread 0 reads s[tid+16] (a.go:12) and thread 16 writes s[tid] (a.go:12), byte 64 of s, with no barrier between …
+//	v := s[(tid+32)%64]
+//	s[tid] = v // shared-memory race on s between warps: thread 32 writes s[tid] (a.go:12) and thread 0 reads s[(tid+32)%64] (a.go:11), byte 128 of s (warps 1 and 0), with no barrier between …
+//
+// A race whose every racing pair of threads lies in one warp is the
+// warpsync check's, not this one's: the engine decides once per pair of
+// statements, so that the two checks never report one pair.
 //
 // The fix is a barrier between the two accesses, or a separate buffer for
 // the values being written. Two atomics never race; an atomic and a plain

@@ -10,6 +10,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels"
+	"github.com/smemlint/smemlint/model"
 )
 
 //go:embed doc.go
@@ -47,56 +48,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// Races returns, per statement, the first race found for its accesses:
-// between two of them (any two threads), else with an access of an
-// earlier statement by a thread of another warp, trying the nearest
-// statements first. (Two lanes of one warp in two statements are the
-// warpsync check's: a SyncWarp orders them.) A pair is tried once, from
-// its later statement, in every relation of the loops around it.
+// Races returns the races of the context with a racing pair of threads in
+// two warps, one per statement (the engine decides, once per pair of
+// sites, which check owns a race: see kernels.Context.Races). Shared
+// memory only.
 func Races(ctx *kernels.Context) []*Race {
-	var stmts []any
-	byStmt := map[any][]*kernels.Access{}
-	for _, a := range ctx.Accesses {
-		if !a.Shared() || a.Remote {
-			continue
-		}
-		s := ctx.StmtKey(a.Node.Pos())
-		if _, ok := byStmt[s]; !ok {
-			stmts = append(stmts, s)
-		}
-		byStmt[s] = append(byStmt[s], a)
-	}
-	finder := ctx.Conflicts()
 	var out []*Race
-	for i, s := range stmts {
-		if c := raceIn(finder, byStmt[s], byStmt[s], kernels.PairQuery{}); c != nil {
-			out = append(out, &Race{Ctx: ctx, Stmt: s, C: c})
-			continue
-		}
-		for j := i - 1; j >= 0; j-- {
-			if c := raceIn(finder, byStmt[stmts[j]], byStmt[s], kernels.PairQuery{CrossWarp: true}); c != nil {
-				out = append(out, &Race{Ctx: ctx, Stmt: s, C: c})
-				break
-			}
+	for _, r := range ctx.Races() {
+		if r.Scope == kernels.AcrossWarps {
+			out = append(out, &Race{Ctx: ctx, Stmt: r.SiteB, C: r.C})
 		}
 	}
 	return out
-}
-
-// raceIn tries every pair of an access of as (or an earlier one of the
-// same statement) and one of bs.
-func raceIn(finder *kernels.ConflictFinder, as, bs []*kernels.Access, q kernels.PairQuery) *kernels.Conflict {
-	for _, b := range bs {
-		for _, a := range as {
-			if a.Seq > b.Seq {
-				continue
-			}
-			if c := finder.Find(a, b, q); c != nil {
-				return c
-			}
-		}
-	}
-	return nil
 }
 
 // Message describes a race.
@@ -112,11 +75,11 @@ func Message(r *Race) string {
 		return "reads"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "shared-memory race on %s: %s %s %s and %s %s %s, byte %d of %s,",
+	fmt.Fprintf(&b, "shared-memory race on %s between warps: %s %s %s and %s %s %s, byte %d of %s (warps %d and %d),",
 		c.A.Array.Name,
 		ctx.ThreadText(c.TA), verb(c.A), ctx.Where(c.A),
 		ctx.ThreadText(c.TB), verb(c.B), ctx.Where(c.B),
-		c.Offset, c.A.Array.Name)
+		c.Offset, c.A.Array.Name, c.TA/model.WarpSize, c.TB/model.WarpSize)
 	if c.Loop != nil {
 		fmt.Fprintf(&b, " in different iterations of %s (%s),", c.Loop.Text, ctx.PosText(c.Loop.Pos))
 	}

@@ -18,15 +18,18 @@
 //		…
 //	}
 //
-// The check pairs every load with the stores before it in program order
-// (and every store with the loads before it), in the same iteration or in
-// consecutive iterations of a loop, and evaluates both addresses for every
-// lane of the launch shape: it reports when two different lanes of one
-// warp touch the same bytes with no SyncWarp naming both and no
-// SyncThreads between the two statements. It applies to shared and global
-// memory; atomics, data-dependent addresses, another block's shared
-// memory and stores of every lane to one word (a flag: a race, not
-// communication between lanes) are left out.
+// The engine decides once per pair of statements which check owns a
+// race: when every racing pair of threads lies in one warp it is this
+// check's (a SyncWarp orders them); when any pair crosses warps it is the
+// smemrace check's (only a SyncThreads does), so that one pair is never
+// reported twice. It pairs every access with those of the same statement
+// and of earlier ones, in the same iteration or in consecutive iterations
+// of a loop, loads with stores and stores with stores, and evaluates both
+// addresses for every lane of the launch shape: it reports when two lanes
+// of one warp touch the same bytes with no SyncWarp naming both and no
+// SyncThreads between. It applies to shared and global memory; two
+// atomics, data-dependent addresses and another block's shared memory are
+// left out.
 //
 // The suggested fix inserts a SyncWarp, with the mask of the lanes that
 // reach that point, before the statement that reads (or overwrites) the
@@ -37,9 +40,9 @@
 //	s[tid] += s[tid+16]
 //
 // That orders the steps; a lane's load and another lane's store within one
-// statement (s[tid] += s[tid+16]) still race (the smemrace check reports
-// them): read into a register, SyncWarp, then store — or better, reduce
-// the last warp in registers with ShflDownSync or ShflXorSync.
+// statement (s[tid] += s[tid+16]) still race: read into a register,
+// SyncWarp, then store — or better, reduce the last warp in registers with
+// ShflDownSync or ShflXorSync.
 //
 // Suppress one report with //smemlint:ignore warpsync <reason> on the line
 // or the line above.

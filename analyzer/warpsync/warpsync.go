@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // Hazard is one statement whose access meets another lane's earlier
-// access of the same bytes.
+// access of the same bytes (A runs first).
 type Hazard struct {
 	Ctx  *kernels.Context
 	Stmt any               // the statement of the later access (see kernels.StmtKey)
@@ -60,82 +59,20 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// candidate reports whether an access takes part: plain loads and stores
-// of the block's own memory. Stores take part only when the lanes of a
-// warp store to different words — lanes that pass values to each other;
-// a word every lane stores to (a flag) is a race, not warp-synchronous
-// communication, and the smemrace check's.
-func candidate(a *kernels.Access) bool { return !a.Atomic && !a.Remote }
-
-// Hazards returns, per statement, the first hazard found for its accesses:
-// a load of bytes another lane of its warp stored before (read after
-// write) or, failing that, a store over bytes another lane loaded before
-// (write after read).
+// Hazards returns the races of the context whose every racing pair of
+// threads lies in one warp, one per statement (the engine decides, once
+// per pair of sites, which check owns a race: see kernels.Context.Races).
 func Hazards(ctx *kernels.Context) []*Hazard {
-	var accs []*kernels.Access
-	for _, a := range ctx.Accesses {
-		if candidate(a) && (!a.Store || ctx.ExprLevel(a.Addr) == kernels.Varying) {
-			accs = append(accs, a)
-		}
-	}
-	// Each access's statement, found once: finding it walks the syntax.
-	stmt := make(map[*kernels.Access]any, len(accs))
-	for _, a := range accs {
-		stmt[a] = ctx.StmtKey(a.Node.Pos())
-	}
 	var out []*Hazard
-	byStmt := map[any]*Hazard{}
-	finder := ctx.Conflicts()
-	for _, b := range accs {
-		sb := stmt[b]
-		if h, ok := byStmt[sb]; ok && h.C.A.Store {
-			continue // a read after write is already known here
+	for _, r := range ctx.Races() {
+		if r.Scope == kernels.InWarp {
+			// Reported at the instance that runs second, the one a
+			// SyncWarp before it would order.
+			c := r.C.InOrder()
+			out = append(out, &Hazard{Ctx: ctx, Stmt: ctx.StmtKey(c.B.Node.Pos()), C: c})
 		}
-		c := findPartner(finder, accs, b, stmt)
-		if c == nil {
-			continue
-		}
-		h, ok := byStmt[sb]
-		if !ok {
-			h = &Hazard{Ctx: ctx, Stmt: sb}
-			byStmt[sb] = h
-			out = append(out, h)
-		}
-		h.C = c
 	}
 	return out
-}
-
-// findPartner finds an earlier access of another lane that b conflicts
-// with: the nearest earlier one in program order first, then those of
-// earlier loop iterations.
-func findPartner(finder *kernels.ConflictFinder, accs []*kernels.Access, b *kernels.Access, stmt map[*kernels.Access]any) *kernels.Conflict {
-	order := slices.Clone(accs)
-	slices.SortStableFunc(order, func(x, y *kernels.Access) int {
-		// Earlier accesses, nearest first; then later ones (reached
-		// through a loop's back edge), nearest first too.
-		kx, ky := rank(x, b), rank(y, b)
-		return kx - ky
-	})
-	for _, a := range order {
-		if a == b || a.Store == b.Store || a.Array != b.Array {
-			continue
-		}
-		q := kernels.PairQuery{SameWarp: true, Ordered: true, CrossIteration: stmt[a] == stmt[b]}
-		if c := finder.Find(a, b, q); c != nil {
-			return c
-		}
-	}
-	return nil
-}
-
-// rank orders candidate partners of b: earlier accesses by distance, then
-// later ones by distance back around a loop.
-func rank(a, b *kernels.Access) int {
-	if a.Seq < b.Seq {
-		return b.Seq - a.Seq
-	}
-	return 1<<20 + a.Seq - b.Seq
 }
 
 // Message describes a hazard.
@@ -150,10 +87,14 @@ func Message(h *Hazard) string {
 	}
 	var b strings.Builder
 	b.WriteString("warp-synchronous hazard: ")
-	if c.A.Store {
+	switch {
+	case c.A.Store && c.B.Store:
+		fmt.Fprintf(&b, "%s writes %s over the value %s wrote at %s", lane(c.TB), ctx.Where(c.B),
+			lane(c.TA), ctx.PosText(c.A.Node.Pos()))
+	case c.A.Store:
 		fmt.Fprintf(&b, "%s reads %s written by %s at %s", lane(c.TB), ctx.Where(c.B),
 			lane(c.TA), ctx.PosText(c.A.Node.Pos()))
-	} else {
+	default:
 		fmt.Fprintf(&b, "%s writes %s over the value %s read at %s", lane(c.TB), ctx.Where(c.B),
 			lane(c.TA), ctx.PosText(c.A.Node.Pos()))
 	}

@@ -6,7 +6,7 @@ import "github.com/smemlint/smemlint/simt"
 //smemlint:launch block=64
 func sameWord(t *simt.Thread, out []float32) {
 	s := simt.Shared[[64]float32](t)
-	s[0] = float32(t.ThreadIdx.X) // want `shared-memory race on s: thread 1 writes s\[0\] \(a\.go:9\) and thread 0 writes s\[0\] \(a\.go:9\), byte 0 of s, with no barrier between; block 64`
+	s[0] = float32(t.ThreadIdx.X) // want `shared-memory race on s between warps: thread 32 writes s\[0\] \(a\.go:9\) and thread 0 writes s\[0\] \(a\.go:9\), byte 0 of s \(warps 1 and 0\), with no barrier between; block 64`
 	t.SyncThreads()
 	out[t.ThreadIdx.X] = s[0]
 }
@@ -16,7 +16,7 @@ func missingBarrier(t *simt.Thread, out []float32) {
 	s := simt.Shared[[64]float32](t)
 	tid := t.ThreadIdx.X
 	s[tid] = float32(tid)
-	out[tid] = s[(tid+32)%64] // want `shared-memory race on s: thread 32 writes s\[tid\] \(a\.go:18\) and thread 0 reads s\[\(tid\+32\)%64\] \(a\.go:19\), byte 128 of s, with no barrier between; block 64`
+	out[tid] = s[(tid+32)%64] // want `shared-memory race on s between warps: thread 32 writes s\[tid\] \(a\.go:18\) and thread 0 reads s\[\(tid\+32\)%64\] \(a\.go:19\), byte 128 of s \(warps 1 and 0\), with no barrier between; block 64`
 }
 
 //smemlint:launch block=256
@@ -25,10 +25,10 @@ func loopWithoutBarrier(t *simt.Thread, out []float32) {
 	tid := t.ThreadIdx.X
 	for k := 128; k > 0; k /= 2 {
 		if tid < k {
-			s[tid] += s[tid+k] // want `shared-memory race on s: thread 0 reads s\[tid\+k\] \(a\.go:28\) and thread 64 writes s\[tid\] \(a\.go:28\), byte 256 of s, in different iterations of for k := 128; k > 0; k /= 2 \(a\.go:26\), with no barrier between, with k = 64 and 128; block 256`
+			s[tid] += s[tid+k] // want `shared-memory race on s between warps: thread 0 reads s\[tid\+k\] \(a\.go:28\) and thread 64 writes s\[tid\] \(a\.go:28\), byte 256 of s \(warps 0 and 2\), in different iterations of for k := 128; k > 0; k /= 2 \(a\.go:26\), with no barrier between, with k = 128 and 64; block 256`
 		}
 	}
-	out[tid] = s[0] // want `shared-memory race on s: thread 0 writes s\[tid\] \(a\.go:28\) and thread 32 reads s\[0\] \(a\.go:31\), byte 0 of s, with no barrier between; block 256`
+	out[tid] = s[0] // want `shared-memory race on s between warps: thread 0 writes s\[tid\] \(a\.go:28\) and thread 32 reads s\[0\] \(a\.go:31\), byte 0 of s \(warps 0 and 1\), with no barrier between; block 256`
 }
 
 //smemlint:launch block=128
@@ -37,7 +37,7 @@ func atomicAndPlain(t *simt.Thread, out []int32) {
 	if t.ThreadIdx.X == 0 {
 		s[0] = 0
 	}
-	simt.AtomicAdd(t, &s[0], 1) // want `shared-memory race on s: thread 0 writes s\[0\] \(a\.go:38\) and thread 32 updates s\[0\] \(a\.go:40\), byte 0 of s, with no barrier between; block 128`
+	simt.AtomicAdd(t, &s[0], 1) // want `shared-memory race on s between warps: thread 0 writes s\[0\] \(a\.go:38\) and thread 32 updates s\[0\] \(a\.go:40\), byte 0 of s \(warps 0 and 1\), with no barrier between; block 128`
 	t.SyncThreads()
 	out[t.ThreadIdx.X] = s[0]
 }
@@ -47,7 +47,7 @@ func transposeNoBarrier(t *simt.Thread, out, in []float32) {
 	tile := simt.Shared[[32][33]float32](t)
 	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
 	tile[ty][tx] = in[ty*32+tx]
-	out[ty*32+tx] = tile[tx][ty] // want `shared-memory race on tile: thread \(0,1\) writes tile\[ty\]\[tx\] \(a\.go:49\) and thread \(1,0\) reads tile\[tx\]\[ty\] \(a\.go:50\), byte 132 of tile, with no barrier between; block 32×32`
+	out[ty*32+tx] = tile[tx][ty] // want `shared-memory race on tile between warps: thread \(0,1\) writes tile\[ty\]\[tx\] \(a\.go:49\) and thread \(1,0\) reads tile\[tx\]\[ty\] \(a\.go:50\), byte 132 of tile \(warps 1 and 0\), with no barrier between; block 32×32`
 }
 
 //smemlint:launch block=1024
@@ -55,7 +55,7 @@ func lastWarpStep(t *simt.Thread, out []float32) {
 	s := simt.Shared[[1024]float32](t)
 	tid := t.ThreadIdx.X
 	if tid < 32 {
-		s[tid] += s[tid+16] // want `shared-memory race on s: thread 0 reads s\[tid\+16\] \(a\.go:58\) and thread 16 writes s\[tid\] \(a\.go:58\), byte 64 of s, with no barrier between; block 1024`
+		s[tid] += s[tid+16] // every racing pair lies in one warp: warpsync's, not this check's
 	}
 	t.SyncThreads()
 	out[tid] = s[tid]
@@ -73,7 +73,22 @@ func singleBuffer(t *simt.Thread, out, in []float32, n int) {
 	for i := 0; i < n; i++ {
 		s[tid] = in[i*256+tid]
 		t.SyncThreads()
-		sum += s[(tid+1)%256] // want `shared-memory race on s: thread 32 writes s\[tid\] \(a\.go:74\) and thread 31 reads s\[\(tid\+1\)%256\] \(a\.go:76\), byte 128 of s, in different iterations of for i := 0; i < n; i\+\+ \(a\.go:73\), with no barrier between; block 256`
+		sum += s[(tid+1)%256] // want `shared-memory race on s between warps: thread 32 writes s\[tid\] \(a\.go:74\) and thread 31 reads s\[\(tid\+1\)%256\] \(a\.go:76\), byte 128 of s \(warps 1 and 0\), in different iterations of for i := 0; i < n; i\+\+ \(a\.go:73\), with no barrier between; block 256`
 	}
 	out[tid] = sum
+}
+
+// crossWarpBehindSameWarp: every thread reads a[8] and thread 8 writes it;
+// the nearest pair (threads 0 and 8) is in one warp, but threads of other
+// warps read it too, so only a barrier orders them: this check's, once.
+//
+//smemlint:launch block=128
+func crossWarpBehindSameWarp(t *simt.Thread, out []float32) {
+	a := simt.Shared[[128]float32](t)
+	tid := t.ThreadIdx.X
+	v := a[8]
+	if tid == 8 {
+		a[tid] = 1 // want `shared-memory race on a between warps`
+	}
+	out[tid] = v
 }

@@ -35,8 +35,8 @@ func volatileWarp(t *simt.Thread, in, out []float32) {
 func readThenWrite(t *simt.Thread, out []float32) {
 	s := simt.Shared[[64]float32](t)
 	tid := t.ThreadIdx.X
-	v := s[(tid+1)%64]
-	s[tid] = v // want `warp-synchronous hazard: lane 1 writes s\[tid\] \(a\.go:39\) over the value lane 0 read at a\.go:38 with no SyncWarp between; block 64`
+	v := s[tid^1]
+	s[tid] = v // want `warp-synchronous hazard: lane 0 writes s\[tid\] \(a\.go:39\) over the value lane 1 read at a\.go:38 with no SyncWarp between; block 64`
 	out[tid] = v
 }
 
@@ -75,9 +75,42 @@ func carried(t *simt.Thread, out []float32) {
 	tid := t.ThreadIdx.X
 	v := float32(tid)
 	for i := 0; i < 4; i++ {
-		s[tid] = v // want `warp-synchronous hazard: lane 0 writes s\[tid\] \(a\.go:78\) over the value lane 1 read at a\.go:80 in an earlier iteration of for i := 0; i < 4; i\+\+ \(a\.go:77\) with no SyncWarp between, with i = 0 and 1; block 32`
+		s[tid] = v // want `warp-synchronous hazard: lane 1 writes s\[tid\] \(a\.go:78\) over the value lane 0 read at a\.go:80 in an earlier iteration of for i := 0; i < 4; i\+\+ \(a\.go:77\) with no SyncWarp between, with i = 0 and 1; block 32`
 		t.SyncWarp(0xffffffff)
 		v = s[tid^1]
 	}
 	out[tid] = v
+}
+
+// writeWrite stores twice to one word from two lanes of one warp in two
+// statements: lane 7's a[tid] and lane 0's a[7] land in either order.
+//
+//smemlint:launch block=32
+func writeWrite(t *simt.Thread, out []float32) {
+	a := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	a[tid] = float32(tid)
+	if tid == 0 {
+		a[7] = 0 // want `warp-synchronous hazard: lane 0 writes a\[7\] \(a\.go:94\) over the value lane 7 wrote at a\.go:92 with no SyncWarp between; block 32`
+	}
+	t.SyncThreads()
+	out[tid] = a[tid]
+}
+
+// writeWriteLoop is writeWrite inside a loop whose barriers come after
+// both stores.
+//
+//smemlint:launch block=32
+func writeWriteLoop(t *simt.Thread, out []float32, n int) {
+	a := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	for i := 0; i < n; i++ {
+		a[tid] = float32(i)
+		if tid == 0 {
+			a[7] = 0 // want `warp-synchronous hazard: lane 0 writes a\[7\] \(a\.go:110\) over the value lane 7 wrote at a\.go:108 with no SyncWarp between; block 32`
+		}
+		t.SyncThreads()
+		out[tid] += a[tid]
+		t.SyncThreads()
+	}
 }

@@ -196,9 +196,18 @@ func (ps *pairSpace) conflict(ta, tb int, addr int64) *Conflict {
 	if b := ps.search.Bindings(env, ps.syms); b != "" {
 		parts = append(parts, b)
 	}
+	cf.BFirst = ps.rel.bFirst
 	if l := ps.rel.loop; l != nil && l.HasVar {
-		if cp, ok := ps.copies[l.Var]; ok && ps.ctx.Meta[l.Var].Role == ir.RoleLoop {
-			parts = append(parts, fmt.Sprintf("%s = %d and %d", ps.ctx.Syms.Name(l.Var), env[l.Var], env[cp]))
+		cp, ok := ps.copies[l.Var]
+		if ok && !ps.rel.next {
+			cf.BFirst = iterPos(ps.ctx, l, env[cp]) < iterPos(ps.ctx, l, env[l.Var])
+		}
+		if ok && ps.ctx.Meta[l.Var].Role == ir.RoleLoop {
+			first, second := env[l.Var], env[cp]
+			if cf.BFirst {
+				first, second = second, first
+			}
+			parts = append(parts, fmt.Sprintf("%s = %d and %d", ps.ctx.Syms.Name(l.Var), first, second))
 		}
 	}
 	cf.Bindings = strings.Join(parts, ", ")

@@ -30,6 +30,19 @@ type Conflict struct {
 	Bindings string
 	Env      affine.Env
 	Exact    bool
+	// BFirst says that B's instance runs before A's (an earlier iteration
+	// of Loop); Bindings then gives the loop values of B's instance first.
+	BFirst bool
+}
+
+// InOrder returns the conflict with the instance that runs first as A.
+func (cf *Conflict) InOrder() *Conflict {
+	if !cf.BFirst {
+		return cf
+	}
+	o := *cf
+	o.A, o.B, o.TA, o.TB, o.BFirst = cf.B, cf.A, cf.TB, cf.TA, false
+	return &o
 }
 
 // PairQuery says which conflicts to look for.

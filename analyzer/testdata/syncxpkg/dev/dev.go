@@ -20,3 +20,11 @@ func LastWarp(t *simt.Thread, s []float32) {
 		s[tid] += s[tid+16]
 	}
 }
+
+// Shift reads the word of the thread one warp further on, then overwrites
+// its own, with no barrier between: threads of two warps race.
+func Shift(t *simt.Thread, s []float32) {
+	tid := t.ThreadIdx.X
+	v := s[(tid+32)%256]
+	s[tid] = v
+}

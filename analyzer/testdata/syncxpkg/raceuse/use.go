@@ -12,7 +12,7 @@ func lastWarp(t *simt.Thread, out []float32) {
 	s := simt.Shared[[256]float32](t)
 	s[t.ThreadIdx.X] = out[t.ThreadIdx.X]
 	t.SyncThreads()
-	dev.LastWarp(t, s[:]) // want `shared-memory race on s: thread 0 reads s\[tid\+16\] \(dev.go:20\) and thread 16 writes s\[tid\] \(dev.go:20\), byte 64 of s, with no barrier between; block 256`
+	dev.Shift(t, s[:]) // want `shared-memory race on s between warps: thread 224 reads s\[\(tid\+32\)%256\] \(dev\.go:28\) and thread 0 writes s\[tid\] \(dev\.go:29\), byte 0 of s \(warps 7 and 0\), with no barrier between; block 256`
 	t.SyncThreads()
 	out[t.ThreadIdx.X] = s[0]
 }

@@ -1,0 +1,96 @@
+package pairs
+
+import (
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// Scope says which check a race belongs to: the fix that orders its
+// threads.
+type Scope uint8
+
+// The scopes.
+const (
+	// InWarp: every racing pair of threads of the two sites lies in one
+	// warp; a SyncWarp orders them (the warpsync check).
+	InWarp Scope = iota
+	// AcrossWarps: some racing pair of threads lies in two warps; only a
+	// SyncThreads orders them (the smemrace check).
+	AcrossWarps
+)
+
+// Race is the one decision about a pair of sites (statements): the later
+// site B, the earlier (or the same) site A, and a witness. A Conflict's B
+// access is in site B.
+type Race struct {
+	Scope        Scope
+	SiteA, SiteB any // statements, as ir.Context.StmtKey gives them
+	C            *Conflict
+}
+
+// Races decides, once for the context, which pairs of sites race and
+// which check owns each, so that warpsync and smemrace never both report
+// one pair. Each site gets at most one race, with the nearest partner
+// site (itself first, then earlier ones): one whose threads cross warps
+// if any partner has one (a SyncThreads there orders the warp's lanes
+// too), else one within a warp. Cross-warp pairs are looked for in
+// shared memory only: a race on global memory between warps is no
+// block-level defect these checks model; within one warp it is.
+func Races(c *ir.Context) []*Race {
+	var accs []*ir.Access
+	for _, a := range c.Accesses {
+		if !a.Remote {
+			accs = append(accs, a)
+		}
+	}
+	var sites []any
+	bySite := map[any][]*ir.Access{}
+	for _, a := range accs {
+		s := c.StmtKey(a.Node.Pos())
+		if _, ok := bySite[s]; !ok {
+			sites = append(sites, s)
+		}
+		bySite[s] = append(bySite[s], a)
+	}
+	f := Conflicts(c)
+	var out []*Race
+	for i, sb := range sites {
+		// Across warps: the site itself first, then the nearest earlier.
+		var r *Race
+		for j := i; j >= 0 && r == nil; j-- {
+			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{CrossWarp: true}, true); cf != nil {
+				r = &Race{Scope: AcrossWarps, SiteA: sites[j], SiteB: sb, C: cf}
+			}
+		}
+		// Within a warp: the nearest earlier site first (two steps that a
+		// SyncWarp between them orders), the site itself last.
+		for k := 1; k <= i+1 && r == nil; k++ {
+			j := (i - k + i + 1) % (i + 1)
+			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{SameWarp: true}, false); cf != nil {
+				r = &Race{Scope: InWarp, SiteA: sites[j], SiteB: sb, C: cf}
+			}
+		}
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// pairOf tries every pair of an access of as and a later (or the same)
+// access of bs; sharedOnly leaves out global memory.
+func pairOf(f *ConflictFinder, as, bs []*ir.Access, q PairQuery, sharedOnly bool) *Conflict {
+	for _, b := range bs {
+		if sharedOnly && !b.Shared() {
+			continue
+		}
+		for _, a := range as {
+			if a.Seq > b.Seq || a.Array != b.Array {
+				continue
+			}
+			if cf := f.Find(a, b, q); cf != nil {
+				return cf
+			}
+		}
+	}
+	return nil
+}
