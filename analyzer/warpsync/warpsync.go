@@ -3,6 +3,7 @@ package warpsync
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"strings"
 
@@ -42,21 +43,78 @@ func run(pass *analysis.Pass) (any, error) {
 	seen := map[any]bool{}
 	fixed := map[token.Pos]bool{}
 	for _, ctx := range res.Contexts {
-		for _, h := range Hazards(ctx) {
-			node := ctx.Anchor(h.C.B.Node, h.C.B.Calls)
-			if seen[h.Stmt] || node == nil {
+		for _, chain := range Chains(ctx, Hazards(ctx)) {
+			// The steps another launch shape has not reported already.
+			var steps []*Hazard
+			var nodes []ast.Node
+			for _, h := range chain {
+				if node := ctx.Anchor(h.C.B.Node, h.C.B.Calls); node != nil && !seen[h.Stmt] {
+					seen[h.Stmt] = true
+					steps, nodes = append(steps, h), append(nodes, node)
+				}
+			}
+			if len(steps) == 0 {
 				continue
 			}
-			seen[h.Stmt] = true
-			d := analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Message: Message(h)}
-			if fix := fixFor(h); fix != nil && !fixed[fix.TextEdits[0].Pos] {
-				fixed[fix.TextEdits[0].Pos] = true
+			d := analysis.Diagnostic{Pos: nodes[0].Pos(), End: nodes[0].End(), Message: Message(steps[0])}
+			if len(steps) > 1 {
+				d.Message += fmt.Sprintf(" (the first of a chain of %d steps; the others are related locations)", len(steps))
+			}
+			for i, h := range steps[1:] {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: nodes[i+1].Pos(), End: nodes[i+1].End(),
+					Message: fmt.Sprintf("step %d of the chain: %s", i+2, Message(h))})
+			}
+			if fix := chainFix(steps, fixed); fix != nil {
 				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 			}
 			rep.Report(d)
 		}
 	}
 	return nil, nil
+}
+
+// Chains groups hazards into chains: a hazard whose earlier access lies in
+// the statement of an earlier hazard on the same array continues that
+// hazard's chain (the steps of an unrolled warp reduction or scan, each
+// reading what the step before wrote). A chain is one defect: the first
+// step is reported, the others are related locations.
+func Chains(ctx *kernels.Context, hs []*Hazard) [][]*Hazard {
+	var out [][]*Hazard
+	chainOf := map[any]int{}
+	for _, h := range hs {
+		prev := ctx.StmtKey(h.C.A.Node.Pos())
+		if i, ok := chainOf[prev]; ok && prev != h.Stmt && out[i][0].C.B.Array == h.C.B.Array {
+			out[i] = append(out[i], h)
+			chainOf[h.Stmt] = i
+			continue
+		}
+		chainOf[h.Stmt] = len(out)
+		out = append(out, []*Hazard{h})
+	}
+	return out
+}
+
+// chainFix merges the SyncWarp insertions of a chain's steps into one fix,
+// leaving out places a fix offered already.
+func chainFix(steps []*Hazard, fixed map[token.Pos]bool) *analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	var msg string
+	for _, h := range steps {
+		fix := fixFor(h)
+		if fix == nil || fixed[fix.TextEdits[0].Pos] {
+			continue
+		}
+		fixed[fix.TextEdits[0].Pos] = true
+		edits = append(edits, fix.TextEdits...)
+		msg = fix.Message
+	}
+	switch {
+	case len(edits) == 0:
+		return nil
+	case len(edits) > 1:
+		msg = fmt.Sprintf("insert a SyncWarp between each of the %d steps and the one before", len(edits))
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 
 // Hazards returns the races of the context whose every racing pair of

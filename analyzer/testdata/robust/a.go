@@ -24,8 +24,8 @@ func blowup(t *simt.Thread, out []float32, n int) {
 	}
 	y := x
 	y = y*y*y*y + y*y*y + y*y
-	out[0] = float32(y) // want `warp-synchronous hazard`
-	out[1] = recursive(t, out, 1000) // want `warp-synchronous hazard`
+	out[0] = float32(y)
+	out[1] = recursive(t, out, 1000)
 }
 
 //smemlint:launch block=32
@@ -65,7 +65,7 @@ outer:
 		s[tid] = 6
 	}
 	for k, v := range out[:4] {
-		out[k] = v // want `warp-synchronous hazard`
+		out[k] = v
 	}
 	for range 3 {
 	}
@@ -85,7 +85,7 @@ func values(t *simt.Thread, out []float32, vs []vec, p *vec, m map[int]float32) 
 	tid := t.ThreadIdx.X
 	v := vs[tid] //smemlint:ignore coalescing an array of structs on purpose
 	w := *p
-	p.x = 1 // want `warp-synchronous hazard`
+	p.x = 1
 	out[tid] = v.norm() + w.y + m[tid]
 	arr := [4]float32{1, 2, 3, 4}
 	out[tid] += arr[tid%4]
@@ -98,10 +98,10 @@ func values(t *simt.Thread, out []float32, vs []vec, p *vec, m map[int]float32) 
 	_ = ptr
 	zero := 0
 	out[tid/zero+1] = 1
-	out[tid>>70] = 1 // want `warp-synchronous hazard`
-	out[-tid] = 1 // want `warp-synchronous hazard`
+	out[tid>>70] = 1
+	out[-tid] = 1
 	var big [1 << 20]float32
-	out[tid] = big[tid] // want `warp-synchronous hazard`
+	out[tid] = big[tid]
 	s := ""
 	out[len(s)] = 1
 }
@@ -115,13 +115,13 @@ func hugeBlock(t *simt.Thread, out []float32) {
 func loops(t *simt.Thread, out []float32, n int) {
 	tid := t.ThreadIdx.X
 	for i := 0; i < 1<<40; i++ {
-		out[tid+i] = 1 // want `warp-synchronous hazard`
+		out[tid+i] = 1
 	}
 	for i := 1; i != 0; i *= 2 {
-		out[tid] = 1 // want `warp-synchronous hazard`
+		out[tid] = 1
 	}
 	for i := 10; ; i-- {
-		out[tid] = float32(i) // want `warp-synchronous hazard`
+		out[tid] = float32(i)
 		if i < 0 {
 			break
 		}
@@ -130,7 +130,7 @@ func loops(t *simt.Thread, out []float32, n int) {
 		for j := 0; j < 64; j++ {
 			for k := 0; k < 64; k++ {
 				for l := 0; l < 64; l++ {
-					out[tid*i+j*k+l] = 1 // want `warp-synchronous hazard`
+					out[tid*i+j*k+l] = 1
 				}
 			}
 		}

@@ -20,8 +20,8 @@ func volatileWarp(t *simt.Thread, in, out []float32) {
 	}
 	if tid < 32 {
 		s[tid] += s[tid+32]
-		s[tid] += s[tid+16] // want `warp-synchronous hazard: lane 0 reads s\[tid\+16\] \(a\.go:23\) written by lane 16 at a\.go:22 with no SyncWarp between; block 1024`
-		s[tid] += s[tid+8]  // want `warp-synchronous hazard: lane 0 reads s\[tid\+8\] \(a\.go:24\) written by lane 8 at a\.go:23 with no SyncWarp between; block 1024`
+		s[tid] += s[tid+16] // want `warp-synchronous hazard: lane 0 reads s\[tid\+16\] \(a\.go:23\) written by lane 16 at a\.go:22 with no SyncWarp between; block 1024 \(the first of a chain of 2 steps; the others are related locations\)`
+		s[tid] += s[tid+8] // step 2 of the chain above: a related location
 		if tid == 0 {
 			out[t.BlockIdx.X] = s[0]
 		}

@@ -2,6 +2,7 @@ package pairs
 
 import (
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
 )
 
 // Scope says which check a race belongs to: the fix that orders its
@@ -33,8 +34,7 @@ type Race struct {
 // site (itself first, then earlier ones): one whose threads cross warps
 // if any partner has one (a SyncThreads there orders the warp's lanes
 // too), else one within a warp. Cross-warp pairs are looked for in
-// shared memory only: a race on global memory between warps is no
-// block-level defect these checks model; within one warp it is.
+// shared memory only (see warpPairable for global memory within a warp).
 func Races(c *ir.Context) []*Race {
 	var accs []*ir.Access
 	for _, a := range c.Accesses {
@@ -57,7 +57,7 @@ func Races(c *ir.Context) []*Race {
 		// Across warps: the site itself first, then the nearest earlier.
 		var r *Race
 		for j := i; j >= 0 && r == nil; j-- {
-			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{CrossWarp: true}, true); cf != nil {
+			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{CrossWarp: true}, sharedOnly); cf != nil {
 				r = &Race{Scope: AcrossWarps, SiteA: sites[j], SiteB: sb, C: cf}
 			}
 		}
@@ -65,7 +65,7 @@ func Races(c *ir.Context) []*Race {
 		// SyncWarp between them orders), the site itself last.
 		for k := 1; k <= i+1 && r == nil; k++ {
 			j := (i - k + i + 1) % (i + 1)
-			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{SameWarp: true}, false); cf != nil {
+			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{SameWarp: true}, warpPairable); cf != nil {
 				r = &Race{Scope: InWarp, SiteA: sites[j], SiteB: sb, C: cf}
 			}
 		}
@@ -76,15 +76,35 @@ func Races(c *ir.Context) []*Race {
 	return out
 }
 
-// pairOf tries every pair of an access of as and a later (or the same)
-// access of bs; sharedOnly leaves out global memory.
-func pairOf(f *ConflictFinder, as, bs []*ir.Access, q PairQuery, sharedOnly bool) *Conflict {
-	for _, b := range bs {
-		if sharedOnly && !b.Shared() {
-			continue
+// sharedOnly admits pairs of shared-memory accesses.
+func sharedOnly(_ *ir.Context, a, b *ir.Access) bool { return a.Shared() && b.Shared() }
+
+// warpPairable admits the pairs whose race within a warp is a defect: in
+// shared memory every pair; in global memory a load and a store at a
+// lane-varying address, neither atomic. Every lane storing to one global
+// word (a flag, the same value from each) and two stores to global memory
+// are left out, as the warpsync check always has.
+func warpPairable(c *ir.Context, a, b *ir.Access) bool {
+	if a.Shared() && b.Shared() {
+		return true
+	}
+	if a.Atomic || b.Atomic || a.Store && b.Store {
+		return false
+	}
+	for _, x := range []*ir.Access{a, b} {
+		if x.Store && uniform.ExprLevel(c, x.Addr) != uniform.Varying {
+			return false
 		}
+	}
+	return true
+}
+
+// pairOf tries every pair of an access of as and a later (or the same)
+// access of bs that admit admits.
+func pairOf(f *ConflictFinder, as, bs []*ir.Access, q PairQuery, admit func(*ir.Context, *ir.Access, *ir.Access) bool) *Conflict {
+	for _, b := range bs {
 		for _, a := range as {
-			if a.Seq > b.Seq || a.Array != b.Array {
+			if a.Seq > b.Seq || a.Array != b.Array || !admit(f.ctx, a, b) {
 				continue
 			}
 			if cf := f.Find(a, b, q); cf != nil {
