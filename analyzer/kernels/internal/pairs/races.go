@@ -3,6 +3,7 @@ package pairs
 import (
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
+	"github.com/smemlint/smemlint/model"
 )
 
 // Scope says which check a race belongs to: the fix that orders its
@@ -30,10 +31,10 @@ type Race struct {
 
 // Races decides, once for the context, which pairs of sites race and
 // which check owns each, so that warpsync and smemrace never both report
-// one pair. Each site gets at most one race, with the nearest partner
-// site (itself first, then earlier ones): one whose threads cross warps
-// if any partner has one (a SyncThreads there orders the warp's lanes
-// too), else one within a warp. Cross-warp pairs are looked for in
+// one pair. Each site gets at most one race: one whose threads cross
+// warps if the nearest partner site with a race (itself first, then
+// earlier ones) has one (a SyncThreads there orders the warp's lanes
+// too), else one within a warp, with the nearest earlier partner. Cross-warp pairs are looked for in
 // shared memory only (see warpPairable for global memory within a warp).
 func Races(c *ir.Context) []*Race {
 	var accs []*ir.Access
@@ -51,14 +52,19 @@ func Races(c *ir.Context) []*Race {
 		}
 		bySite[s] = append(bySite[s], a)
 	}
-	f := Conflicts(c)
+	f := &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
 	var out []*Race
 	for i, sb := range sites {
 		// Across warps: the site itself first, then the nearest earlier.
 		var r *Race
+		// The nearest partner with a race of any kind decides: the search
+		// stops there, as a search of every partner for a pair across
+		// warps would spend the context's search budget on long chains.
 		for j := i; j >= 0 && r == nil; j-- {
 			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{CrossWarp: true}, sharedOnly); cf != nil {
 				r = &Race{Scope: AcrossWarps, SiteA: sites[j], SiteB: sb, C: cf}
+			} else if pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{}, sharedOnly) != nil {
+				break
 			}
 		}
 		// Within a warp: the nearest earlier site first (two steps that a
@@ -99,15 +105,41 @@ func warpPairable(c *ir.Context, a, b *ir.Access) bool {
 	return true
 }
 
+// raceFinder remembers, per pair of accesses, a conflict between any two
+// threads: a pair with none needs no search restricted to one warp or to
+// two, and most pairs have none.
+type raceFinder struct {
+	*ConflictFinder
+	any map[[2]*ir.Access]*Conflict
+}
+
+// find is ConflictFinder.Find, asked first without the restriction.
+func (f *raceFinder) find(a, b *ir.Access, q PairQuery) *Conflict {
+	k := [2]*ir.Access{a, b}
+	cf, ok := f.any[k]
+	if !ok {
+		cf = f.Find(a, b, PairQuery{})
+		f.any[k] = cf
+	}
+	if cf == nil {
+		return nil
+	}
+	cross := cf.TA/model.WarpSize != cf.TB/model.WarpSize
+	if q.CrossWarp && cross || q.SameWarp && !cross || !q.CrossWarp && !q.SameWarp {
+		return cf
+	}
+	return f.Find(a, b, q)
+}
+
 // pairOf tries every pair of an access of as and a later (or the same)
 // access of bs that admit admits.
-func pairOf(f *ConflictFinder, as, bs []*ir.Access, q PairQuery, admit func(*ir.Context, *ir.Access, *ir.Access) bool) *Conflict {
+func pairOf(f *raceFinder, as, bs []*ir.Access, q PairQuery, admit func(*ir.Context, *ir.Access, *ir.Access) bool) *Conflict {
 	for _, b := range bs {
 		for _, a := range as {
 			if a.Seq > b.Seq || a.Array != b.Array || !admit(f.ctx, a, b) {
 				continue
 			}
-			if cf := f.Find(a, b, q); cf != nil {
+			if cf := f.find(a, b, q); cf != nil {
 				return cf
 			}
 		}
