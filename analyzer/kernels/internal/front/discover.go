@@ -28,14 +28,17 @@ type Finder struct {
 	order      []*types.Func                 // decls in source order
 	called     map[*types.Func]bool          // called by another kernel-like function
 	directives map[*types.Func]directive.Launch
-	launches   []*launch
-	launched   map[*types.Func]bool
-	hosts      map[ast.Node]*HostScope // host functions' constant-valued variables
-	foreignMu  sync.Mutex              // kernels are evaluated in parallel
-	foreign    map[string]*foreignPkg  // imported packages' kernels, by path
-	notes      []ir.Note
-	rejected   []ir.Note // launches whose shape simt.Launch rejects
-	src        *sources  // file contents, for the texts of messages
+	// badDirective holds kernels whose //smemlint:launch the simulator
+	// would reject; the directives check reports why.
+	badDirective map[*types.Func]bool
+	launches     []*launch
+	launched     map[*types.Func]bool
+	hosts        map[ast.Node]*HostScope // host functions' constant-valued variables
+	foreignMu    sync.Mutex              // kernels are evaluated in parallel
+	foreign      map[string]*foreignPkg  // imported packages' kernels, by path
+	notes        []ir.Note
+	rejected     []ir.Note // launches whose shape simt.Launch rejects
+	src          *sources  // file contents, for the texts of messages
 }
 
 // launch is one simt.Launch call.
@@ -63,14 +66,15 @@ type Job struct {
 func NewFinder(pass *analysis.Pass, cfg *config.Config) *Finder {
 	return &Finder{
 		pass: pass, cfg: cfg,
-		decls:      map[*types.Func]*ast.FuncDecl{},
-		funcs:      map[*types.Func]*ast.FuncDecl{},
-		called:     map[*types.Func]bool{},
-		directives: map[*types.Func]directive.Launch{},
-		launched:   map[*types.Func]bool{},
-		hosts:      map[ast.Node]*HostScope{},
-		foreign:    map[string]*foreignPkg{},
-		src:        &sources{read: pass.ReadFile},
+		decls:        map[*types.Func]*ast.FuncDecl{},
+		funcs:        map[*types.Func]*ast.FuncDecl{},
+		called:       map[*types.Func]bool{},
+		directives:   map[*types.Func]directive.Launch{},
+		badDirective: map[*types.Func]bool{},
+		launched:     map[*types.Func]bool{},
+		hosts:        map[ast.Node]*HostScope{},
+		foreign:      map[string]*foreignPkg{},
+		src:          &sources{read: pass.ReadFile},
 	}
 }
 
@@ -145,7 +149,9 @@ func (f *Finder) readDirective(fn *types.Func, fd *ast.FuncDecl) {
 			err = checkDirective(f.cfg, l)
 		}
 		if err != nil {
-			// The directive check reports it; evaluate with what else is known.
+			// The directive check reports it. A launch seen elsewhere still
+			// gives the kernel a shape; without one it is not evaluated.
+			f.badDirective[fn] = true
 			continue
 		}
 		f.directives[fn] = l
@@ -271,6 +277,11 @@ func (f *Finder) Jobs() []Job {
 			continue
 		}
 		if f.launched[fn] || f.called[fn] {
+			continue
+		}
+		if f.badDirective[fn] {
+			f.notes = append(f.notes, ir.Note{Pos: fd.Pos(),
+				Msg: fmt.Sprintf("kernel %s is not evaluated: its //smemlint:launch is a launch the simulator rejects (the directives check says why)", fn.Name())})
 			continue
 		}
 		if d := f.cfg.Launch; d.Block[0] != 0 {
