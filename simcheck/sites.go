@@ -136,6 +136,13 @@ func load(dir string, patterns []string) (*loaded, error) {
 		}
 		for _, d := range act.Diagnostics {
 			findings = append(findings, finding{act.Analyzer.Name, act.Package.Fset.Position(d.Pos)})
+			// The other steps of a warpsync chain are its related
+			// locations: a hazard seen there is reported too.
+			for _, r := range d.Related {
+				if d.Category != "suppressed" { // a suppressed finding's related location is its directive
+					findings = append(findings, finding{act.Analyzer.Name, act.Package.Fset.Position(r.Pos)})
+				}
+			}
 		}
 	}
 	l := collect(clean, results)
