@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/enum"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/front"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -94,10 +95,10 @@ const (
 const FullMask = uniform.FullMask
 
 // FormatThreads describes a set of threads of a block: "threads 512..1023".
-func FormatThreads(set []bool) string { return ir.FormatThreads(set) }
+func FormatThreads(set []bool) string { return report.Threads(set) }
 
 // FormatLanes describes a lane mask: "lanes 16..31", "lane 0".
-func FormatLanes(mask uint64) string { return ir.FormatLanes(mask) }
+func FormatLanes(mask uint64) string { return report.LaneRanges(mask) }
 
 // Context is one kernel evaluated under one launch shape: the record of
 // internal/ir, with the engines' questions as methods.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/directive"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/internal/simtapi"
 	"github.com/smemlint/smemlint/model"
@@ -337,7 +338,7 @@ func (f *Finder) closureName(lit *ast.FuncLit) string {
 	})
 	if name == "" {
 		p := f.pass.Fset.Position(lit.Pos())
-		return fmt.Sprintf("closure at %s:%d", ir.ShortFile(p.Filename), p.Line)
+		return fmt.Sprintf("closure at %s:%d", report.ShortFile(p.Filename), p.Line)
 	}
 	return name
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/config"
+	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/front"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/internal/simtapi"
@@ -385,5 +386,5 @@ func (in *interp) exitText(s ast.Stmt) string {
 // shortPos formats a node's position as file.go:line.
 func (in *interp) shortPos(n ast.Node) string {
 	p := in.pass.Fset.Position(n.Pos())
-	return fmt.Sprintf("%s:%d", ir.ShortFile(p.Filename), p.Line)
+	return fmt.Sprintf("%s:%d", report.ShortFile(p.Filename), p.Line)
 }
