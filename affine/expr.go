@@ -16,6 +16,7 @@
 package affine
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -229,7 +230,7 @@ func Div(a, b Expr) Expr {
 	case ok && c > 0:
 		// (x / c1) / c2 == x / (c1*c2) for positive divisors.
 		if in, ok := singleAtom(a, OpDiv); ok {
-			if c1, ok := in.Y.IsConst(); ok && c1 > 0 {
+			if c1, ok := in.Y.IsConst(); ok && c1 > 0 && c1 <= math.MaxInt64/c {
 				return binary(OpDiv, in.X, C(c1*c))
 			}
 		}
@@ -324,12 +325,19 @@ func Max(a, b Expr) Expr {
 	return binary(OpMax, a, b)
 }
 
+// maxExactCoef bounds the coefficients divisible trusts. c×x / c == x only
+// while c×x does not wrap at 64 bits, and the symbols hold values no larger
+// than 2^31 in practice (indices, sizes); a larger coefficient may have
+// wrapped (tid*(1<<62)/(1<<58)), so its division is left to evaluation,
+// which wraps as Go does.
+const maxExactCoef = 1 << 31
+
 func divisible(a Expr, c int64) bool {
 	if a.Const%c != 0 {
 		return false
 	}
 	for _, t := range a.Terms {
-		if t.Coef%c != 0 {
+		if t.Coef%c != 0 || t.Coef > maxExactCoef || t.Coef < -maxExactCoef {
 			return false
 		}
 	}
@@ -428,7 +436,7 @@ func splitMultiples(a Expr, d int64, nonneg func(Sym) bool) (whole, rest Expr, o
 	}
 	whole.Const, rest.Const = a.Const-a.Const%d, a.Const%d
 	for _, t := range a.Terms {
-		if t.Coef < 0 {
+		if t.Coef < 0 || t.Coef > maxExactCoef {
 			return Expr{}, Expr{}, false
 		}
 		if t.Coef%d == 0 {

@@ -110,6 +110,12 @@ func TestEvalMatchesGo(t *testing.T) {
 		{"andnot", AndNot(f.TX, C(3)), func(tx, ty, n, k int64) int64 { return tx &^ 3 }},
 		{"min", Min(f.TX, f.N), func(tx, ty, n, k int64) int64 { return min(tx, n) }},
 		{"max", Max(Add(f.TX, C(1)), f.TY), func(tx, ty, n, k int64) int64 { return max(tx+1, ty) }},
+		// Products that wrap at 64 bits, as Go computes them: dividing
+		// the coefficient back out would be exact only without the wrap.
+		{"wrapping div", Div(Scale(f.TX, 1<<62), C(1<<58)), func(tx, ty, n, k int64) int64 { return tx * (1 << 62) / (1 << 58) }},
+		{"wrapping nonneg div", DivNonNeg(Scale(f.TX, 1<<62), 1<<58, func(Sym) bool { return true }), func(tx, ty, n, k int64) int64 { return tx * (1 << 62) / (1 << 58) }},
+		{"wrapping mod", Mod(Scale(f.TY, 3<<61), C(3)), func(tx, ty, n, k int64) int64 { return ty * (3 << 61) % 3 }},
+		{"wrapping nested div", Div(Div(Scale(f.TX, 5), C(1<<40)), C(1<<30)), func(tx, ty, n, k int64) int64 { return tx * 5 / (1 << 40) / (1 << 30) }},
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, o := range ops {
