@@ -48,10 +48,19 @@ type Finding struct {
 	Pos, End token.Position
 	Message  string
 	Fixes    []Fix
+	// Related are the other places of the same defect (a chain's later
+	// steps), as analysis.Diagnostic.Related gives them.
+	Related []Related
 	// Suppressed is true for a finding a //smemlint:ignore directive
 	// suppresses; Justification is the directive's reason.
 	Suppressed    bool
 	Justification string
+}
+
+// Related is one further place of a finding, with what happens there.
+type Related struct {
+	Pos, End token.Position
+	Message  string
 }
 
 // Fix is one suggested fix: edits that apply together.
@@ -174,6 +183,14 @@ func finding(act *checker.Action, d analysis.Diagnostic) Finding {
 		if len(d.Related) > 0 {
 			_, reason, _ := strings.Cut(d.Related[0].Message, ": ")
 			f.Justification = reason
+		}
+	} else {
+		for _, r := range d.Related {
+			rel := Related{Pos: fset.Position(r.Pos), End: fset.Position(r.End), Message: r.Message}
+			if !r.End.IsValid() {
+				rel.End = rel.Pos
+			}
+			f.Related = append(f.Related, rel)
 		}
 	}
 	for _, sf := range d.SuggestedFixes {

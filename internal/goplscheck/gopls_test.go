@@ -128,9 +128,20 @@ func goplsCheck(t *testing.T, gopls, root string, files []string) []finding {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// gopls check prints a diagnostic's related locations as lines
+		// of their own, their message after "- ".
 		fs = append(fs, finding{fmt.Sprintf("%s:%s:%s", filepath.ToSlash(rel), m[2], m[3]), m[4]})
 	}
 	return fs
+}
+
+// relatedFinding is how gopls check prints a related location.
+func relatedFinding(root string, r driver.Related) (finding, error) {
+	rel, err := filepath.Rel(root, r.Pos.Filename)
+	if err != nil {
+		return finding{}, err
+	}
+	return finding{fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), r.Pos.Line, r.Pos.Column), "- " + r.Message}, nil
 }
 
 // smemlintFindings runs smemlint's checks in process on patterns and
@@ -161,6 +172,14 @@ func smemlintFindings(t *testing.T, root string, patterns []string, files map[st
 		}
 		check[fd] = f.Check
 		fs = append(fs, fd)
+		for _, r := range f.Related {
+			rf, err := relatedFinding(root, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check[rf] = f.Check + " (related)"
+			fs = append(fs, rf)
+		}
 	}
 	return fs, check
 }

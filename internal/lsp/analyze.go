@@ -90,6 +90,12 @@ func (s *Server) diagnostic(f driver.Finding) Diagnostic {
 	if f.URL != "" {
 		d.CodeDescription = &CodeDescription{Href: f.URL}
 	}
+	for _, r := range f.Related {
+		d.RelatedInformation = append(d.RelatedInformation, DiagnosticRelatedInformation{
+			Location: Location{URI: s.uriOf(r.Pos.Filename), Range: s.lspRange(r.Pos.Filename, r.Pos.Offset, r.End.Offset)},
+			Message:  r.Message,
+		})
+	}
 	if strings.HasPrefix(f.Message, "note: ") {
 		d.Severity = severityInformation
 	}

@@ -51,6 +51,21 @@ type Diagnostic struct {
 	CodeDescription *CodeDescription `json:"codeDescription,omitempty"`
 	Source          string           `json:"source"`
 	Message         string           `json:"message"`
+	// RelatedInformation are the finding's other places (a chain's later
+	// steps).
+	RelatedInformation []DiagnosticRelatedInformation `json:"relatedInformation,omitempty"`
+}
+
+// DiagnosticRelatedInformation is one further place of a diagnostic.
+type DiagnosticRelatedInformation struct {
+	Location Location `json:"location"`
+	Message  string   `json:"message"`
+}
+
+// Location is a range in a document.
+type Location struct {
+	URI   string `json:"uri"`
+	Range Range  `json:"range"`
 }
 
 // CodeDescription links a diagnostic's code to its documentation.

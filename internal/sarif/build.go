@@ -98,6 +98,17 @@ func (b *Builder) result(f driver.Finding, rule int) Result {
 			Region:           b.region(f.Pos, f.End),
 		}}},
 	}
+	for i, rel := range f.Related {
+		id := i + 1
+		r.RelatedLocations = append(r.RelatedLocations, Location{
+			ID: &id,
+			PhysicalLocation: PhysicalLocation{
+				ArtifactLocation: b.artifact(rel.Pos.Filename),
+				Region:           b.region(rel.Pos, rel.End),
+			},
+			Message: &Message{Text: rel.Message},
+		})
+	}
 	if strings.HasPrefix(f.Message, "note: ") {
 		r.Level = "note"
 	}

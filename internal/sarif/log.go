@@ -74,18 +74,23 @@ type Notification struct {
 
 // Result is one finding.
 type Result struct {
-	RuleID       string        `json:"ruleId"`
-	RuleIndex    int           `json:"ruleIndex"`
-	Level        string        `json:"level"`
-	Message      Message       `json:"message"`
-	Locations    []Location    `json:"locations"`
-	Suppressions []Suppression `json:"suppressions,omitempty"`
-	Fixes        []Fix         `json:"fixes,omitempty"`
+	RuleID    string     `json:"ruleId"`
+	RuleIndex int        `json:"ruleIndex"`
+	Level     string     `json:"level"`
+	Message   Message    `json:"message"`
+	Locations []Location `json:"locations"`
+	// RelatedLocations are the finding's other places (a chain's later
+	// steps), each with its own message.
+	RelatedLocations []Location    `json:"relatedLocations,omitempty"`
+	Suppressions     []Suppression `json:"suppressions,omitempty"`
+	Fixes            []Fix         `json:"fixes,omitempty"`
 }
 
 // Location is where a finding is.
 type Location struct {
+	ID               *int             `json:"id,omitempty"`
 	PhysicalLocation PhysicalLocation `json:"physicalLocation"`
+	Message          *Message         `json:"message,omitempty"`
 }
 
 // PhysicalLocation is a file and a region in it.

@@ -2,6 +2,7 @@ package sarif_test
 
 import (
 	"bytes"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,5 +172,35 @@ func TestLogContents(t *testing.T) {
 	}
 	if suppressed != 1 || fixes != 1 {
 		t.Errorf("%d suppressed results and %d fixes, want 1 and 1", suppressed, fixes)
+	}
+}
+
+// TestRelatedLocations: a finding's related places (a chain's later steps)
+// become relatedLocations with their own messages, and the log still
+// validates.
+func TestRelatedLocations(t *testing.T) {
+	abs, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(abs, "tiles", "tiles.go")
+	at := func(line int) token.Position { return token.Position{Filename: file, Line: line, Column: 3} }
+	res := &driver.Result{Findings: []driver.Finding{{
+		Check: "warpsync", Pos: at(10), End: at(10), Message: "warp-synchronous hazard",
+		Related: []driver.Related{{Pos: at(11), End: at(11), Message: "step 2 of the chain"}},
+	}}}
+	b := sarif.Builder{Root: abs, Rules: analyzer.Checks()}
+	log := b.Build(res)
+	rel := log.Runs[0].Results[0].RelatedLocations
+	if len(rel) != 1 || rel[0].Message == nil || rel[0].Message.Text != "step 2 of the chain" ||
+		rel[0].PhysicalLocation.Region.StartLine != 11 || rel[0].PhysicalLocation.ArtifactLocation.URI != "tiles/tiles.go" {
+		t.Fatalf("relatedLocations = %+v, want step 2 at tiles/tiles.go:11", rel)
+	}
+	var buf bytes.Buffer
+	if err := sarif.Write(&buf, log); err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(t, schema(t), buf.Bytes()); err != nil {
+		t.Fatalf("the log does not validate: %v", err)
 	}
 }
