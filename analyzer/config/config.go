@@ -31,11 +31,24 @@ type Config struct {
 	checks map[string]bool // nil: every check reports
 }
 
-// Enabled reports whether check is to report, by its name.
+// Enabled reports whether check is to report, by its name: a check the
+// command line turned on (ForceEnabled) reports whatever the file says.
 func (c *Config) Enabled(check string) bool {
+	if forcedChecks[check] {
+		return true
+	}
 	on, ok := c.checks[check]
 	return !ok || on
 }
+
+// forcedChecks holds the checks a command-line flag turned on by name.
+// Like the flag values below, it is written once, before any pass runs,
+// and only read while passes run.
+var forcedChecks = map[string]bool{}
+
+// ForceEnabled records that the command line turned check on (-smemrace),
+// so that the configuration file's checks list does not turn it off.
+func ForceEnabled(check string) { forcedChecks[check] = true }
 
 // Analyzer owns the shared flags and hands a *Config to the checks.
 var Analyzer = &analysis.Analyzer{

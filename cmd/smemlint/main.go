@@ -39,6 +39,7 @@ var subcommands = map[string]subcommand{}
 
 func main() {
 	applyTags(os.Args[1:])
+	forceNamedChecks(os.Args[1:])
 	if len(os.Args) > 1 {
 		if sc, ok := subcommands[os.Args[1]]; ok {
 			os.Exit(sc.run(os.Args[2:]))
