@@ -89,6 +89,9 @@ func readRaw(name string, r io.Reader) ([]Launch, error) {
 				continue
 			}
 			v, err := strconv.ParseFloat(s, 64)
+			if err != nil && !isCounter(h) {
+				continue // a device attribute or launch setting given as text ("No-CC")
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: record %d: %s = %q: not a number", name, line, h, row[i])
 			}
@@ -100,4 +103,16 @@ func readRaw(name string, r io.Reader) ([]Launch, error) {
 		return nil, fmt.Errorf("%s: no launches", name)
 	}
 	return launches, nil
+}
+
+// isCounter reports whether a raw-page column is a counter with a rollup
+// (l1tex__….sum), which must be a number; the page also lists device
+// attributes and launch settings, some of them text.
+func isCounter(metric string) bool {
+	for _, r := range []string{".sum", ".avg", ".min", ".max"} {
+		if strings.HasSuffix(metric, r) {
+			return true
+		}
+	}
+	return false
 }
