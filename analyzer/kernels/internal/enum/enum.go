@@ -148,8 +148,10 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 		return ev
 	}
 	e.run()
-	if e.undefined > 0 && ev.Requests == 0 && ev.Skip == "" {
-		// Not "0 wavefronts": no thread gets past the index.
+	if e.undefined > 0 && ev.Requests == 0 && ev.Skip == "" && len(e.unknownU) == 0 && !e.hasHypo {
+		// Not "0 wavefronts": no thread gets past the index. Only where no
+		// value was supposed: a tried value of an unknown (n = 0 in
+		// n / blockDim * tid) proves nothing about the kernel's run.
 		*ev = Eval{Access: a, Skip: "every thread that reaches it divides by zero or shifts by a negative amount " +
 			"in the index: the kernel panics here at run time"}
 	}
