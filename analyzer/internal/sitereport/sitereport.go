@@ -32,6 +32,12 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 	for _, s := range sites {
 		ev := s.Worst
 		if reported[s.Node.Pos()] {
+			// The other half of a compound assignment whose first half is
+			// the finding: one finding per defect, but its figure is still
+			// stated under -verbose rather than dropped.
+			if verbose && ev.Skip == "" {
+				rep.Reportf(s.Node, "note: "+c.Message(ev)+c.Totals(ev)+"; "+compoundNote(s.Store))
+			}
 			continue
 		}
 		switch {
@@ -56,4 +62,14 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 			rep.Reportf(s.Node, "note: "+c.Message(ev)+c.Totals(ev))
 		}
 	}
+}
+
+// compoundNote says why a site at a reported position is a note: x[i] op= y
+// loads and stores the same element, and the finding at that position
+// covers both.
+func compoundNote(store bool) string {
+	if store {
+		return "the store of a compound assignment, whose load is the finding here"
+	}
+	return "the load of a compound assignment, whose store is the finding here"
 }

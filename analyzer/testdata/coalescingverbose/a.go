@@ -19,3 +19,15 @@ func histogram(t *simt.Thread, bins []int32, in []int32) {
 	simt.AtomicAdd(t, &bins[v], 1)
 	bins[v+1] = 0 // want `note: global store bins\[v\+1\] not evaluated: the index depends on data read from memory`
 }
+
+// A compound assignment loads and stores one element: the load is the
+// finding at its position and the store still states its figure (before:
+// the store was dropped in silence). The shape of Rodinia gaussian Fan2.
+//
+//smemlint:launch block=4x4
+func compound(t *simt.Thread, a, b []float32) {
+	const n = 256
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	a[n*x+y] -= b[x] // want `global load a\[n\*x\+y\]: 4 sectors per request \(ideal 2\)` `note: global store a\[n\*x\+y\]: 4 sectors per request \(ideal 2\).*the store of a compound assignment, whose load is the finding here` `note: global load b\[x\]`
+}
