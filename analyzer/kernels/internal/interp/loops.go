@@ -25,26 +25,37 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	}
 	loop := &ir.Loop{Pos: s.Pos(), Text: in.loopHeader(s)}
 	iv := in.induction(s)
+	var iter affine.Expr
+	hasIter := false
 	if iv != nil {
-		in.bindInduction(loop, iv, s.Cond)
+		iter, hasIter = in.bindInduction(loop, iv, s.Cond)
 	}
 	cond := affine.True
 	if s.Cond != nil {
 		cond = in.cond(s.Cond)
 	}
 	loop.Cond = cond
-	return in.loopBody(loop, s.Body, s.Post, iv)
+	var carried map[types.Object]value
+	if hasIter {
+		carried = in.carried(s.Body, s.Post, iv.obj, iter)
+	}
+	return in.loopBody(loop, s.Body, s.Post, iv, carried)
 }
 
 // loopBody evaluates a loop's body once, symbolically, after widening the
 // variables it assigns so that their values hold for every iteration.
-func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction) exits {
+// Carried variables, which advance by the same amount every iteration,
+// keep their value in terms of the iteration instead.
+func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value) exits {
 	var skip types.Object
 	if iv != nil {
 		skip = iv.obj
 	}
-	in.widen(body, post, skip, loop)
 	entry := in.entryValues(body, post, skip)
+	for obj, v := range carried {
+		in.env[obj] = v
+	}
+	in.widen(body, post, func(obj types.Object) bool { _, ok := carried[obj]; return obj == skip || ok }, loop)
 	first := len(in.ctx.Accesses)
 	in.loops = append(in.loops, loop)
 	in.ctrl = append(in.ctrl, ir.Ctrl{Kind: ir.CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
@@ -77,7 +88,9 @@ func (in *interp) induction(s *ast.ForStmt) *induction {
 			op = token.SUB
 		}
 	case *ast.AssignStmt:
-		if len(p.Lhs) != 1 || len(p.Rhs) != 1 {
+		// a, b = a+c, b+d: the first variable leads; the others are
+		// carried variables of the body (see carried).
+		if len(p.Lhs) != len(p.Rhs) || len(p.Lhs) > 1 && p.Tok != token.ASSIGN {
 			return nil
 		}
 		lhs, step = p.Lhs[0], p.Rhs[0]
@@ -123,14 +136,17 @@ func sameIdent(info *types.Info, id *ast.Ident, e ast.Expr) bool {
 // bindInduction gives the loop variable its symbolic value: a symbol with
 // the enumerated values when start, step and bound are constants, else
 // start + k*step with k the iteration count, else an unknown.
-func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr) {
+//
+// It returns the number of iterations before the current one as an
+// expression, when there is one: carried variables advance by it.
+func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr) (affine.Expr, bool) {
 	start, ok := in.env[iv.obj]
 	name := iv.obj.Name()
 	if ok && start.kind == vScalar {
 		if domain, ok := in.enumerate(iv, start.e, condExpr); ok {
 			loop.Var, loop.HasVar, loop.Domain = in.newSym(name, affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: domain}), true, domain
 			in.env[iv.obj] = scalar(affine.S(loop.Var))
-			return
+			return iterationOf(iv, start.e, loop.Var)
 		}
 		if iv.op == token.ADD || iv.op == token.SUB {
 			k := in.newSym(name+"#iteration", affine.Uniform, ir.SymMeta{Role: ir.RoleIter})
@@ -140,7 +156,10 @@ func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr)
 			}
 			loop.Var, loop.HasVar = k, true
 			in.env[iv.obj] = scalar(affine.Add(start.e, affine.Mul(affine.S(k), step)))
-			return
+			if d, ok := in.iterationDomain(k, iv.obj, condExpr); ok {
+				in.ctx.Meta[k].Domain, loop.Domain = d, d
+			}
+			return affine.S(k), true
 		}
 	}
 	kind := affine.Uniform
@@ -149,6 +168,171 @@ func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr)
 	}
 	loop.Var, loop.HasVar = in.newSym(name, kind, ir.SymMeta{Role: ir.RoleLoop}), true
 	in.env[iv.obj] = scalar(affine.S(loop.Var))
+	return affine.Expr{}, false
+}
+
+// iterationOf is the number of iterations before the one where the
+// enumerated loop variable v has its value: (v - start) / step for a
+// variable advanced by a constant step.
+func iterationOf(iv *induction, start affine.Expr, v affine.Sym) (affine.Expr, bool) {
+	step, ok := iv.step.IsConst()
+	if !ok || step == 0 || iv.op != token.ADD && iv.op != token.SUB {
+		return affine.Expr{}, false
+	}
+	if iv.op == token.SUB {
+		step = -step
+	}
+	d := affine.Sub(affine.S(v), start)
+	switch step {
+	case 1:
+		return d, true
+	case -1:
+		return affine.Neg(d), true
+	}
+	return affine.Div(d, affine.C(step)), true
+}
+
+// iterationDomain lists the values of the iteration count k of a loop
+// whose variable is start + k*step with start not a constant, when the
+// condition bounds k alone: a <= aBegin+w-1 with a = aBegin + k*16 is
+// k*16 <= w-1 whatever the block's aBegin.
+func (in *interp) iterationDomain(k affine.Sym, obj types.Object, condExpr ast.Expr) ([]int64, bool) {
+	if condExpr == nil {
+		return nil, false
+	}
+	in.dry++
+	cond := in.cond(condExpr)
+	in.dry--
+	var bound []affine.Pred
+	for _, c := range cond.Conjuncts() {
+		syms := c.Syms()
+		only := len(syms) > 0
+		for _, s := range syms {
+			only = only && s == k
+		}
+		if only {
+			bound = append(bound, c)
+		}
+	}
+	if len(bound) == 0 {
+		return nil, false
+	}
+	env := make(affine.Env, in.ctx.Syms.Len())
+	var out []int64
+	for v := int64(0); v <= maxTrip; v++ {
+		env[k] = v
+		for _, b := range bound {
+			holds, err := b.Eval(env)
+			if err != nil {
+				return nil, false
+			}
+			if !holds {
+				return out, len(out) > 0
+			}
+		}
+		out = append(out, v)
+	}
+	return nil, false
+}
+
+// carried finds the variables a loop's body advances by the same amount
+// in every iteration (off += dim, p = p[16:]), unconditionally, and gives
+// them their value in the iteration numbered iter: the entry value plus
+// iter times the advance. A dry run of the body with each variable bound
+// to a symbol of its own tells the advance.
+func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object, iter affine.Expr) map[types.Object]value {
+	if leaves(body) || continues(body) {
+		return nil
+	}
+	vars := in.assignedIn(body, post, skip)
+	if len(vars) == 0 {
+		return nil
+	}
+	saved := cloneEnv(in.env)
+	defer func() { in.env = saved }()
+	mark := in.ctx.Syms.Len()
+	probes := map[types.Object]affine.Sym{}
+	for _, obj := range vars {
+		v := in.env[obj]
+		switch {
+		case v.kind == vScalar && isInteger(obj.Type()):
+			p := in.newSym(obj.Name()+"#carried", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
+			probes[obj] = p
+			in.env[obj] = scalar(affine.S(p))
+		case v.kind == vRef && v.ref.slice && !v.ref.remote:
+			p := in.newSym(obj.Name()+"#carried", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
+			probes[obj] = p
+			in.env[obj] = refValue(v.ref.withOffset(affine.S(p), v.ref.typ, true))
+		default:
+			in.env[obj] = in.widened(obj, in.varies(v))
+		}
+	}
+	in.dry++
+	in.block(body.List)
+	if post != nil {
+		in.stmt(post)
+	}
+	in.dry--
+	// The advance may mention what the loop does not change: symbols made
+	// before the dry run, other than the loop's own.
+	stale := func(s affine.Sym) bool {
+		return int(s) >= mark || iter.DependsOn(func(t affine.Sym) bool { return t == s })
+	}
+	out := map[types.Object]value{}
+	for obj, p := range probes {
+		entry, after := saved[obj], in.env[obj]
+		var delta affine.Expr
+		switch entry.kind {
+		case vScalar:
+			if after.kind != vScalar {
+				continue
+			}
+			delta = affine.Sub(after.e, affine.S(p))
+		case vRef:
+			if after.kind != vRef || after.ref.arr != entry.ref.arr || after.ref.remote || !after.ref.slice ||
+				!types.Identical(after.ref.typ, entry.ref.typ) {
+				continue
+			}
+			delta = affine.Sub(after.ref.off, affine.Add(entry.ref.off, affine.S(p)))
+		}
+		if delta.DependsOn(stale) {
+			continue
+		}
+		advance := affine.Mul(iter, delta)
+		if entry.kind == vScalar {
+			out[obj] = scalar(affine.Add(entry.e, advance))
+		} else {
+			r := entry.ref.withOffset(advance, entry.ref.typ, true)
+			r.hasLen = false
+			out[obj] = refValue(r)
+		}
+	}
+	return out
+}
+
+// continues reports whether a loop's body has a continue of this loop,
+// which skips the rest of an iteration.
+func continues(body *ast.BlockStmt) bool {
+	found := false
+	var visit func(n ast.Node, nested bool)
+	visit = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt:
+				found = found || m.Tok == token.CONTINUE && (m.Label != nil || !nested)
+			case *ast.ForStmt, *ast.RangeStmt:
+				if m != n {
+					visit(m, true)
+					return false
+				}
+			}
+			return !found
+		})
+	}
+	visit(body, false)
+	return found
 }
 
 // enumerate lists the values of a loop variable with constant start, step
@@ -234,8 +418,13 @@ func stepValue(op token.Token, v, c int64) (int64, bool) {
 
 // widen replaces the variables a loop body assigns by unknowns, uniform or
 // varying, found by dry runs of the body until nothing changes.
-func (in *interp) widen(body *ast.BlockStmt, post ast.Stmt, skip types.Object, loop *ir.Loop) {
-	vars := in.assignedIn(body, post, skip)
+func (in *interp) widen(body *ast.BlockStmt, post ast.Stmt, skip func(types.Object) bool, loop *ir.Loop) {
+	var vars []types.Object
+	for _, obj := range in.assignedIn(body, post, nil) {
+		if !skip(obj) {
+			vars = append(vars, obj)
+		}
+	}
 	if len(vars) == 0 {
 		return
 	}
@@ -439,8 +628,8 @@ func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
 	if val != nil {
 		in.env[val] = in.dataFor(val.Type(), in.varies(x))
 	}
-	in.widen(s.Body, nil, key, loop)
 	entry := in.entryValues(s.Body, nil, key)
+	in.widen(s.Body, nil, func(obj types.Object) bool { return obj == key }, loop)
 	first := len(in.ctx.Accesses)
 	in.loops = append(in.loops, loop)
 	in.ctrl = append(in.ctrl, ir.Ctrl{Kind: ir.CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
