@@ -112,6 +112,10 @@ type enumerator struct {
 	hypoShifts bool
 	fast       bool // Judge: stop at the first alignment without waste
 	ev         *Eval
+	// prices remembers the price of each request pattern (see price).
+	prices map[priceKey]model.Cost
+	// scratch is the request warps fills for each warp in turn.
+	scratch Request
 }
 
 // Evaluate computes the requests an access makes, warp by warp, for every
@@ -256,7 +260,7 @@ func (e *enumerator) shiftsWarpsTried() bool {
 	lanes := func(h int64) [][]int64 {
 		env[e.stride] = h
 		var out [][]int64
-		e.warps(env, 0, func(r Request) {
+		e.warps(env, 0, func(r *Request) {
 			var d []int64
 			base := int64(0)
 			for n := 0; n < model.WarpSize; n++ {

@@ -55,31 +55,38 @@ func (e *enumerator) run() {
 		if e.hasHypo {
 			env[e.stride] = h
 		}
-		k, seen := key{h, r}, false
+		// Each alignment (h, r) is evaluated once: its worst request is
+		// kept here and stored when the alignment is done.
+		var cur Request
+		seen := false
 		idx := make([]int, len(e.enum))
 		for {
 			for i, s := range e.enum {
 				env[s] = e.domains[i][idx[i]]
 			}
-			e.warps(env, r, func(req Request) {
+			e.warps(env, r, func(req *Request) {
 				e.ev.Requests++
-				e.ev.Total += req.Metric(e.shared)
-				if f := req.Metric(e.shared); !slices.Contains(figures, f) {
+				f := e.figure(req)
+				e.ev.Total += f
+				if !slices.Contains(figures, f) {
 					figures = append(figures, f)
 				}
-				if !seen || e.worse(req, worst[k]) {
-					e.snapshot(&req, env, h)
-					worst[k], seen = req, true
+				if !seen || e.worse(req, &cur) {
+					e.snapshot(req, env, h)
+					cur, seen = *req, true
 				}
-				if !bestSeen || e.worse(e.ev.Best, req) {
-					e.ev.Best, bestSeen = req, true
+				if !bestSeen || e.worse(&e.ev.Best, req) {
+					e.ev.Best, bestSeen = *req, true
 				}
 			})
 			if !next(idx, e.domains) {
 				break
 			}
 		}
-		return seen && worst[k].Excess(e.shared) == 0
+		if seen {
+			worst[key{h, r}] = cur
+		}
+		return seen && e.excess(&cur) == 0
 	}
 	for _, h := range hypos {
 		for _, r := range residues {
@@ -108,7 +115,7 @@ func (e *enumerator) run() {
 		found := false
 		for _, h := range hypos {
 			for _, r := range e.residues {
-				if w, ok := worst[key{h, r}]; ok && (!found || e.worse(e.ev.Worst, w)) {
+				if w, ok := worst[key{h, r}]; ok && (!found || e.worse(&e.ev.Worst, &w)) {
 					e.ev.Worst, found = w, true
 				}
 			}
@@ -122,7 +129,7 @@ func (e *enumerator) run() {
 		var pick Request
 		found := false
 		for _, r := range e.residues {
-			if w, ok := worst[key{h, r}]; ok && (!found || e.worse(pick, w)) {
+			if w, ok := worst[key{h, r}]; ok && (!found || e.worse(&pick, &w)) {
 				pick, found = w, true
 			}
 		}
@@ -133,7 +140,7 @@ func (e *enumerator) run() {
 		if h >= model.WarpSize && (!e.haveLarge || excessAt[h] < e.minLarge) {
 			e.minLarge, e.haveLarge = excessAt[h], true
 		}
-		if first || e.worse(pick, e.ev.Worst) {
+		if first || e.worse(&pick, &e.ev.Worst) {
 			e.ev.Worst, first = pick, false
 		}
 	}
@@ -166,22 +173,39 @@ func threshold(hypos []int64, worstAt map[int64]int) int64 {
 
 // worse orders requests: for shared memory by conflict ways, then
 // wavefronts; for global memory by excess sectors, then sectors.
-func (e *enumerator) worse(a, b Request) bool {
+func (e *enumerator) worse(a, b *Request) bool {
 	if e.shared {
 		if a.Shared.Ways != b.Shared.Ways {
 			return a.Shared.Ways > b.Shared.Ways
 		}
 		return a.Shared.Wavefronts > b.Shared.Wavefronts
 	}
-	if a.Excess(false) != b.Excess(false) {
-		return a.Excess(false) > b.Excess(false)
+	if e.excess(a) != e.excess(b) {
+		return e.excess(a) > e.excess(b)
 	}
 	return a.Global.Sectors > b.Global.Sectors
 }
 
+// figure is r.Metric(e.shared) without copying the request, for the hot
+// loop.
+func (e *enumerator) figure(r *Request) int {
+	if e.shared {
+		return r.Shared.Wavefronts
+	}
+	return r.Global.Sectors
+}
+
+// excess is r.Excess(e.shared) without copying the request.
+func (e *enumerator) excess(r *Request) int {
+	if e.shared {
+		return r.Shared.Wavefronts - r.Shared.Ideal
+	}
+	return r.Global.Sectors - r.Global.Ideal
+}
+
 // warps evaluates the request of every warp of the block for one set of
 // uniform values.
-func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
+func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) {
 	c := e.ctx
 	e.compile()
 	if e.linAddr != nil {
@@ -196,7 +220,10 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 	bx, by := int64(b.X), int64(b.Y)
 	n := c.Threads()
 	for w := 0; w*model.WarpSize < n; w++ {
-		req := Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
+		// One request reused for every warp: visit gets a pointer and
+		// copies what it keeps.
+		req := &e.scratch
+		*req = Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
 		first := w * model.WarpSize
 		x, y, z := int64(first%b.X), int64(first/b.X%b.Y), int64(first/(b.X*b.Y))
 		for lane := 0; lane < model.WarpSize && first+lane < n; lane++ {
@@ -229,7 +256,7 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(Request)) {
 		if req.Req.On == 0 {
 			continue
 		}
-		cost := c.Arch.Price(&req.Req, e.shared)
+		cost := e.price(&req.Req)
 		req.Shared, req.Global = cost.Shared, cost.Global
 		visit(req)
 	}
