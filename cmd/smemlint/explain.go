@@ -24,7 +24,10 @@ func init() {
 func runExplain(args []string) int {
 	fs := newFlagSet("explain", "smemlint explain [-html FILE] [-arch …] FILE:LINE[:COL]")
 	html := fs.String("html", "", "also write a self-contained HTML page with a heatmap of every access of the kernel to `file`")
-	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+	if err := fs.Parse(args); err != nil {
+		return exitError // the flag set said which flag, in one line
+	}
+	if fs.NArg() != 1 {
 		fs.Usage()
 		return exitError
 	}

@@ -35,12 +35,15 @@ func fixRequested(args []string) bool {
 // (with -diff, any finding: nothing was changed), 1 on an error.
 func fixMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("smemlint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.Bool("fix", false, "apply the suggested fixes")
 	diff := fs.Bool("diff", false, "print the suggested fixes as a unified diff; change no file")
 	tests := fs.Bool("test", true, "also check test files")
 	fs.String("tags", "", "build `tags` (applied through GOFLAGS)")
 	shortFlags(fs)
+	oneLineFlagErrors(fs, "smemlint", stderr, func(w io.Writer) {
+		fmt.Fprintln(w, "usage: smemlint -fix|-diff [-arch …] packages")
+		fs.PrintDefaults()
+	})
 	if err := fs.Parse(args); err != nil {
 		return exitError
 	}

@@ -16,6 +16,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
 	"sort"
@@ -48,6 +49,9 @@ func main() {
 			printSubcommands()
 		}
 	}
+	if len(os.Args) == 2 && os.Args[1] == "-flags" && vetFlagsHandshake() {
+		os.Exit(exitError)
+	}
 	if len(os.Args) == 2 && os.Args[1] == "-V=full" {
 		os.Exit(vetVersion(os.Stdout, os.Stderr))
 	}
@@ -66,7 +70,16 @@ func main() {
 			os.Exit(code)
 		}
 	}
+	if !vetUnit(os.Args[1:]) && !(len(os.Args) == 2 && os.Args[1] == "-flags") {
+		if code, ok := runQuietMultichecker(os.Args[1:], os.Stderr); ok {
+			os.Exit(code)
+		}
+	}
 	shortFlags(flag.CommandLine)
+	oneLineFlagErrors(flag.CommandLine, "smemlint", os.Stderr, func(w io.Writer) {
+		fmt.Fprintln(w, "Usage of smemlint:")
+		flag.CommandLine.PrintDefaults()
+	})
 	if vetUnit(os.Args[1:]) && os.Getenv("GOGC") == "" {
 		// Under go vet each process checks one package and exits: its
 		// heap stays small (about 130 MB for a package of 1,000 kernels),

@@ -45,12 +45,15 @@ func sarifRequested(args []string) bool {
 // clean, 3 findings, 1 error.
 func sarifMain(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("smemlint", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	out := fs.String("sarif", "", "write a SARIF 2.1.0 log to `file` (- for standard output)")
 	root := fs.String("srcroot", ".", "the `directory` %SRCROOT% stands for: log paths are relative to it")
 	tests := fs.Bool("test", true, "also check test files")
 	fs.String("tags", "", "build `tags` (applied through GOFLAGS)")
 	shortFlags(fs)
+	oneLineFlagErrors(fs, "smemlint", stderr, func(w io.Writer) {
+		fmt.Fprintln(w, "usage: smemlint -sarif FILE [-srcroot DIR] [-arch …] packages")
+		fs.PrintDefaults()
+	})
 	if err := fs.Parse(args); err != nil {
 		return exitError
 	}

@@ -26,18 +26,23 @@ import (
 // go vet does not pass its flags to the handshake; on Linux they are read
 // from its command line (/proc/PPID/cmdline). Elsewhere every package's
 // run rejects them (preflight).
+//
+// When the handshake fails, go vet prints what the tool wrote and then a
+// line of its own ("go: error obtaining buildID for …: exit status 1").
+// Under go vet the error is therefore left without its newline, so that
+// go's words end the same line: one line, starting with the cause.
 func vetVersion(stdout, stderr io.Writer) int {
-	if args := parentArgs(); len(args) > 0 {
-		if err := setOptionFlags(args); err == nil {
-			err = config.CheckFlags()
-			if err != nil {
-				fmt.Fprintln(stderr, "smemlint:", err)
-				return exitError
-			}
+	args := parentArgs()
+	fail := func(err error) int {
+		if args != nil {
+			fmt.Fprintf(stderr, "smemlint: %v; ", err)
 		} else {
 			fmt.Fprintln(stderr, "smemlint:", err)
-			return exitError
 		}
+		return exitError
+	}
+	if err := checkGoOptions(args); err != nil {
+		return fail(err)
 	}
 	h := sha256.New()
 	exe, err := os.Executable()
@@ -45,29 +50,92 @@ func vetVersion(stdout, stderr io.Writer) int {
 		err = hashFile(h, exe)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "smemlint:", err)
-		return exitError
+		return fail(err)
 	}
 	confs, err := configFiles(".")
 	if err != nil {
-		fmt.Fprintln(stderr, "smemlint:", err)
-		return exitError
+		return fail(err)
 	}
 	for _, p := range confs {
 		data, err := os.ReadFile(p)
 		if err != nil {
-			fmt.Fprintln(stderr, "smemlint:", err)
-			return exitError
+			return fail(err)
 		}
 		if _, err := config.Parse(p, data); err != nil {
-			fmt.Fprintln(stderr, "smemlint:", err)
-			return exitError
+			return fail(err)
 		}
 		fmt.Fprintf(h, "%s\n%d\n", p, len(data))
 		h.Write(data)
 	}
 	fmt.Fprintf(stdout, "%s version devel comments-go-here buildID=%02x\n", exe, h.Sum(nil))
 	return exitClean
+}
+
+// checkGoOptions checks the -arch and -bankmode that the go command's
+// arguments give.
+func checkGoOptions(args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if err := setOptionFlags(args); err != nil {
+		return err
+	}
+	return config.CheckFlags()
+}
+
+// vetFlagsHandshake checks go vet's options at its first handshake
+// (-flags), before go vet builds anything, and reports whether it found
+// a bad one: the caller then exits 1. A failure at the later handshake
+// (-V=full) ends go vet while it compiles dependencies, and go then
+// often adds a line of its own ("go: unlinkat …: directory not empty").
+// go vet discards what the tool writes here, so the error goes to go
+// vet's own standard error, left open for go's "-flags failed" to end
+// the line. That is done only where it is safe: go vet's standard error
+// a pipe or a terminal, which two writers share in order (a regular file
+// is not: go would write over the error from its own offset). Elsewhere
+// -V=full reports the mistake.
+func vetFlagsHandshake() bool {
+	args := parentArgs()
+	if args == nil {
+		return false
+	}
+	err := checkGoOptions(args)
+	if err == nil {
+		err = checkConfigFiles(".")
+	}
+	if err == nil {
+		return false
+	}
+	name := fmt.Sprintf("/proc/%d/fd/2", os.Getppid())
+	st, serr := os.Stat(name)
+	if serr != nil || st.Mode()&(fs.ModeNamedPipe|fs.ModeCharDevice) == 0 {
+		return false
+	}
+	f, ferr := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
+	if ferr != nil {
+		return false
+	}
+	defer f.Close()
+	_, werr := fmt.Fprintf(f, "smemlint: %v; ", err)
+	return werr == nil
+}
+
+// checkConfigFiles parses the configuration files go vet run in dir reads.
+func checkConfigFiles(dir string) error {
+	confs, err := configFiles(dir)
+	if err != nil {
+		return err
+	}
+	for _, p := range confs {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if _, err := config.Parse(p, data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func hashFile(h io.Writer, name string) error {

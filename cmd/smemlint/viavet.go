@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -73,6 +74,11 @@ func planViaVet(args []string, getenv func(string) string) (vetPlan, bool) {
 			}
 			p.json = value == "true"
 			continue
+		}
+		if hasValue && isBool {
+			if _, err := strconv.ParseBool(value); err != nil {
+				return p, false // the multichecker names the bad value in one line; go vet would print its usage
+			}
 		}
 		if !hasValue && !isBool {
 			if i+1 == len(args) {

@@ -141,6 +141,76 @@ func TestCommandLine(t *testing.T) {
 			res, err := cli("simcheck", "-launchtimeout=-1s", "./k")
 			return wantExit(res, err, 1, "-launchtimeout -1s: want a positive duration")
 		}},
+		{name: "type error on the multichecker's path: one line", check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := runEnv(dir, "", []string{"SMEMLINT_DRIVER=packages"}, bin, "./broken")
+			return wantExit(res, err, 1, `broken.go:3:23: cannot use "s" (untyped string constant) as int value in return statement`)
+		}},
+		{name: "type error beside findings on the multichecker's path", check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := runEnv(dir, "", []string{"SMEMLINT_DRIVER=packages"}, bin, "./broken", "./k")
+			if err != nil {
+				return err
+			}
+			if res.code != 1 || strings.Count(res.stderr, "cannot use") != 1 || strings.Count(res.stderr, "k.go:11:") != 2 ||
+				strings.Contains(res.stderr, "failed prerequisites") || strings.Contains(res.stderr, "analysis skipped") {
+				return fmt.Errorf("exit %d, stderr %q: want exit 1, the type error once and the two findings", res.code, res.stderr)
+			}
+			return nil
+		}},
+		{name: "type error with -diff: one line", check: func(t *testing.T) error {
+			res, err := cli("-diff", "./broken")
+			return wantExit(res, err, 1, `cannot use "s" (untyped string constant) as int value`)
+		}},
+		{name: "unknown flag: one line", check: func(t *testing.T) error {
+			res, err := cli("-frobnicate", "./k")
+			return wantExit(res, err, 1, "flag provided but not defined: -frobnicate (run 'smemlint -help' for the flags)")
+		}},
+		{name: "unknown flag on the multichecker's path", check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := runEnv(dir, "", []string{"SMEMLINT_DRIVER=packages"}, bin, "-frobnicate", "./k")
+			return wantExit(res, err, 1, "flag provided but not defined: -frobnicate")
+		}},
+		{name: "unknown flag with -fix", check: func(t *testing.T) error {
+			res, err := cli("-fix", "-frobnicate", "./k")
+			return wantExit(res, err, 1, "flag provided but not defined: -frobnicate")
+		}},
+		{name: "unknown flag with -sarif", check: func(t *testing.T) error {
+			res, err := cli("-sarif", "-", "-frobnicate", "./k")
+			return wantExit(res, err, 1, "flag provided but not defined: -frobnicate")
+		}},
+		{name: "unknown flag in explain", check: func(t *testing.T) error {
+			res, err := cli("explain", "-frobnicate", "k/k.go:11")
+			return wantExit(res, err, 1, "smemlint explain: flag provided but not defined: -frobnicate (run 'smemlint explain -help' for the flags)")
+		}},
+		{name: "unknown flag in simcheck", check: func(t *testing.T) error {
+			res, err := cli("simcheck", "-frobnicate", "./k")
+			return wantExit(res, err, 1, "smemlint simcheck: flag provided but not defined: -frobnicate")
+		}},
+		{name: "unknown flag in lsp", check: func(t *testing.T) error {
+			res, err := cli("lsp", "-frobnicate")
+			return wantExit(res, err, 1, "smemlint lsp: flag provided but not defined: -frobnicate")
+		}},
+		{name: "bad boolean value", check: func(t *testing.T) error {
+			res, err := cli("-verbose=maybe", "./k")
+			return wantExit(res, err, 1, `invalid boolean value "maybe" for -verbose`)
+		}},
+		{name: "-help still prints the flags", check: func(t *testing.T) error {
+			res, err := cli("-help")
+			if err == nil && (!strings.Contains(res.stderr, "-arch value") || !strings.Contains(res.stderr, "-bankconflict")) {
+				err = fmt.Errorf("exit %d, stderr %q: want the flags", res.code, res.stderr)
+			}
+			return err
+		}},
 		{name: "-sarif without a file", check: func(t *testing.T) error {
 			res, err := cli("-sarif")
 			if err == nil && res.code == 0 {
@@ -160,12 +230,28 @@ func TestCommandLine(t *testing.T) {
 				return err
 			}
 			first, _, _ := strings.Cut(res.stderr, "\n")
-			if res.code == 0 || !strings.Contains(first, `-arch=sm_66: unknown architecture "sm_66"`) {
+			if res.code == 0 || !strings.HasPrefix(first, `smemlint: -arch=sm_66: unknown architecture "sm_66"`) {
 				return fmt.Errorf("exit %d, first line %q", res.code, first)
 			}
-			return nil
+			// go vet ends the line with its own words; no other line.
+			return oneLine(res.stderr, "-flags failed")
 		}})
 	}
+	cases = append(cases, hcase{name: "go vet with a bad smemlint.conf below: one line", check: func(t *testing.T) error {
+		dir := writeModule(t, map[string]string{
+			"k/k.go":            transpose,
+			"sub/smemlint.conf": "arch = sm_99\n",
+			"sub/k.go":          strings.Replace(transpose, "package k", "package sub", 1),
+		})
+		res, err := run(dir, "", "go", "vet", "-vettool="+bin, "./...")
+		if err != nil {
+			return err
+		}
+		if res.code == 0 {
+			return fmt.Errorf("exit 0, stderr %q", res.stderr)
+		}
+		return oneLine(res.stderr, `sub/smemlint.conf:1: arch: unknown architecture "sm_99"`)
+	}})
 	runCases(t, cases)
 }
 

@@ -92,10 +92,18 @@ const commandTimeout = 3 * time.Minute
 
 // run runs name with args in dir, with stdin.
 func run(dir, stdin, name string, args ...string) (result, error) {
+	return runEnv(dir, stdin, nil, name, args...)
+}
+
+// runEnv is run with env (NAME=value) added to the environment.
+func runEnv(dir, stdin string, env []string, name string, args ...string) (result, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

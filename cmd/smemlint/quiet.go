@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"regexp"
+	"strings"
+	"syscall"
+)
+
+// The multichecker reports a package that does not type-check with its
+// errors (twice when its test variant is loaded too), then a line for
+// every analyzer: "smemlintconfig: analysis skipped due to errors in
+// package", then "X: failed prerequisites: Y@pkg, …" for each check
+// that needs it — a dozen lines for one mistake. Its output cannot be
+// filtered in process (it ends the process with os.Exit), so standalone
+// runs that take the multichecker's path run it as a child and copy its
+// standard error through quietErrors: one line per cause.
+
+// quietChildEnv marks the child: it runs the multichecker itself.
+const quietChildEnv = "SMEMLINT_MULTICHECKER_CHILD"
+
+// consequence matches the multichecker's lines that only repeat another
+// line's cause: the package's errors are printed before them, and the
+// failing analyzer's own error beside them.
+var consequence = regexp.MustCompile(`^[A-Za-z0-9_]+: (failed prerequisites: |analysis skipped due to errors in package$)`)
+
+// runQuietMultichecker runs this command line's multichecker in a child
+// and returns its exit code; false when this process is the child (or no
+// child can be started) and must run the multichecker itself.
+func runQuietMultichecker(args []string, stderr io.Writer) (int, bool) {
+	if os.Getenv(quietChildEnv) != "" {
+		return 0, false
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return 0, false
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), quietChildEnv+"=1")
+	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		return 0, false
+	}
+	if err := cmd.Start(); err != nil {
+		return 0, false
+	}
+	// A signal to this process is the child's too: it must not outlive us.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	go func() {
+		for s := range sigs {
+			cmd.Process.Signal(s)
+		}
+	}()
+	copyErr := quietErrors(pipe, stderr)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee) && ee.ExitCode() >= 0:
+		return ee.ExitCode(), true
+	case errors.As(err, &ee):
+		// Ended by a signal: a closed standard output (| head) or one
+		// passed on from us; the reader of the output knows why.
+		return exitError, true
+	case err != nil:
+		fmt.Fprintln(stderr, "smemlint:", err)
+		return exitError, true
+	case copyErr != nil:
+		fmt.Fprintln(stderr, "smemlint:", copyErr)
+		return exitError, true
+	}
+	return exitClean, true
+}
+
+// quietErrors copies r to w without the lines that repeat a cause, and
+// without a second copy of a line: a package and its test variant report
+// the same type errors and the same findings (the go vet path drops those
+// copies too). A chain's step lines ("pos: \tmessage") are kept: two
+// findings may share a step.
+func quietErrors(r io.Reader, w io.Writer) error {
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	bw := bufio.NewWriter(w)
+	for sc.Scan() {
+		line := sc.Text()
+		if consequence.MatchString(line) {
+			continue
+		}
+		if !strings.Contains(line, ": \t") {
+			if seen[line] {
+				continue
+			}
+			seen[line] = true
+		}
+		fmt.Fprintln(bw, line)
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return sc.Err()
+}
