@@ -176,9 +176,38 @@ func (in *instrumenter) visit(n ast.Node) {
 	}
 	if e, ok := n.(ast.Expr); ok && !in.done[n] {
 		if ns := in.nodes[n]; ns != nil && ns.load != nil {
+			if call, ok := n.(*ast.CallExpr); ok && in.isConversion(call) {
+				in.wrapConversion(ns.load, call)
+				return
+			}
 			in.wrap(ns.load, n, e, "(*"+simtAlias+".TraceLoad(%s, %d, &", "))")
 		}
 	}
+}
+
+// isConversion reports whether call is a conversion T(x).
+func (in *instrumenter) isConversion(call *ast.CallExpr) bool {
+	tv, ok := in.info.Types[call.Fun]
+	return ok && tv.IsType() && len(call.Args) == 1
+}
+
+// wrapConversion rewrites the load of a slice converted to an array,
+// [N]E(s), which is not addressable, into the same load through an array
+// pointer: (*TraceLoad(t, site, (*[N]E)(s))). Both forms panic alike when
+// s is too short.
+func (in *instrumenter) wrapConversion(site *Site, call *ast.CallExpr) {
+	in.done[call] = true
+	t, ok := in.thread(call)
+	if !ok {
+		site.Note = "not instrumented: no *simt.Thread parameter in scope"
+		return
+	}
+	in.instrumented(site)
+	d := in.depth()
+	in.edits = append(in.edits,
+		edit{off: in.off(call.Pos()), end: in.off(call.Pos()), text: fmt.Sprintf("(*%s.TraceLoad(%s, %d, (*", simtAlias, t, site.ID), kind: opening, depth: d},
+		edit{off: in.off(call.Fun.End()), end: in.off(call.Fun.End()), text: ")", kind: closing, depth: d + 1},
+		edit{off: in.off(call.End()), end: in.off(call.End()), text: "))", kind: closing, depth: d})
 }
 
 // assign plans the stores of an assignment.

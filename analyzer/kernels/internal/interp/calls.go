@@ -46,12 +46,18 @@ func (in *interp) call(x *ast.CallExpr) value {
 }
 
 // conversion evaluates T(x): numbers keep their value; the analysis does
-// not model wrap-around.
+// not model wrap-around. A slice converted to an array or an array
+// pointer is Go's vector access (CUDA's float4): see vectorConversion.
 func (in *interp) conversion(t types.Type, x *ast.CallExpr) value {
 	if len(x.Args) != 1 {
 		return none()
 	}
 	v := in.eval(x.Args[0])
+	if v.kind == vRef && v.ref.slice {
+		if out, ok := in.vectorConversion(t, x, v.ref); ok {
+			return out
+		}
+	}
 	if b, ok := types.Unalias(t).Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && v.kind == vScalar {
 		return v
 	}
@@ -59,6 +65,30 @@ func (in *interp) conversion(t types.Type, x *ast.CallExpr) value {
 		return v
 	}
 	return in.dataFor(t, in.varies(v))
+}
+
+// vectorConversion evaluates [N]E(s) and (*[N]E)(s) of a slice s in
+// memory. The first copies the elements into the thread's registers: one
+// load of the whole array, split as model.SplitAccess says (16 aligned
+// bytes are one access, like float4), after which indexing the copy reads
+// no memory. The second is a pointer to the array at s's first element:
+// dereferencing it is that same whole access, indexing it one element.
+func (in *interp) vectorConversion(t types.Type, x *ast.CallExpr, s *ref) (value, bool) {
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Array:
+		if !types.Identical(u.Elem(), s.typ) {
+			return value{}, false
+		}
+		in.access(x, s.withOffset(intZero, t, false), false, false)
+		return in.dataFor(t, s.off.DependsOn(in.ctx.IsThreadSym)), true
+	case *types.Pointer:
+		a, ok := types.Unalias(u.Elem()).Underlying().(*types.Array)
+		if !ok || !types.Identical(a.Elem(), s.typ) {
+			return value{}, false
+		}
+		return refValue(s.withOffset(intZero, u.Elem(), false)), true
+	}
+	return value{}, false
 }
 
 func (in *interp) builtin(name string, x *ast.CallExpr) value {
