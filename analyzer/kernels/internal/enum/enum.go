@@ -167,7 +167,7 @@ func (e *enumerator) plan() bool {
 	c := e.ctx
 	for _, s := range e.a.Addr.Syms() {
 		if !c.IsCoord(s) && c.Meta[s].Role == ir.RoleData {
-			e.ev.Skip = "the index depends on data read from memory"
+			e.ev.Skip = "the index depends on " + dataWhy(c, s)
 			return false
 		}
 	}
@@ -440,3 +440,11 @@ func abs(a int64) int64 {
 }
 
 func (e *enumerator) isCoord(s affine.Sym) bool { return !e.isSynth(s) && e.ctx.IsCoord(s) }
+
+// dataWhy says what the unknown value s is, for a skipped access's reason.
+func dataWhy(c *ir.Context, s affine.Sym) string {
+	if w := c.DataWhy(s); w != "" {
+		return w
+	}
+	return "a value smemlint does not compute"
+}

@@ -120,24 +120,12 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[ty
 			out[k] = va
 			continue
 		}
-		out[k] = in.dataFor(k.Type(), condVaries || in.varies(va) || in.varies(vb))
+		out[k] = in.opaque(k.Type(), condVaries || in.varies(va) || in.varies(vb),
+			k.Name()+", which branches set to different values", va, vb, boolean(cond))
 	}
 	return out
 }
 
 // dataFor returns an unknown value of type t.
-func (in *interp) dataFor(t types.Type, varies bool) value {
-	kind := affine.Uniform
-	if varies {
-		kind = affine.Thread
-	}
-	switch u := types.Unalias(t).Underlying().(type) {
-	case *types.Basic:
-		s := affine.S(in.newSym("data", kind, ir.SymMeta{Role: ir.RoleData}))
-		if u.Info()&types.IsBoolean != 0 {
-			return boolean(affine.Cmp(affine.NE, s, affine.C(0)))
-		}
-		return scalar(s)
-	}
-	return none()
-}
+// Prefer opaque, which says what the value is.
+func (in *interp) dataFor(t types.Type, varies bool) value { return in.opaque(t, varies, "") }

@@ -39,7 +39,7 @@ func (in *interp) call(x *ast.CallExpr) value {
 	}
 	if t := in.info.TypeOf(x); t != nil {
 		if _, isTuple := t.(*types.Tuple); !isTuple {
-			return in.dataFor(t, varies)
+			return in.opaque(t, varies, "the result of "+in.text(x.Fun)+", which smemlint does not evaluate")
 		}
 	}
 	return none()
@@ -64,7 +64,7 @@ func (in *interp) conversion(t types.Type, x *ast.CallExpr) value {
 	if v.kind == vRef || v.kind == vBool {
 		return v
 	}
-	return in.dataFor(t, in.varies(v))
+	return in.opaque(t, in.varies(v), whyConvert, v)
 }
 
 // vectorConversion evaluates [N]E(s) and (*[N]E)(s) of a slice s in
@@ -104,12 +104,14 @@ func (in *interp) builtin(name string, x *ast.CallExpr) value {
 			}
 			return scalar(affine.S(in.namedSym("len("+v.ref.arr.Name+")", ir.RoleLen, nil)))
 		}
-		return in.dataFor(types.Typ[types.Int], in.varies(v))
+		return in.opaque(types.Typ[types.Int], in.varies(v), whyBuiltin, v)
 	case "min", "max":
 		var acc affine.Expr
 		ok := true
+		var vals []value
 		for i, a := range x.Args {
 			v := in.eval(a)
+			vals = append(vals, v)
 			if v.kind != vScalar || !isInteger(in.info.TypeOf(a)) {
 				ok = false
 				continue
@@ -126,14 +128,17 @@ func (in *interp) builtin(name string, x *ast.CallExpr) value {
 		if ok && len(x.Args) > 0 {
 			return scalar(acc)
 		}
-		return in.dataFor(in.info.TypeOf(x), true)
+		return in.opaque(in.info.TypeOf(x), true, arithWhy(in.info.TypeOf(x), vals...), vals...)
 	}
 	varies := false
+	var vals []value
 	for _, a := range x.Args {
-		varies = in.varies(in.eval(a)) || varies
+		v := in.eval(a)
+		vals = append(vals, v)
+		varies = in.varies(v) || varies
 	}
 	if t := in.info.TypeOf(x); t != nil {
-		return in.dataFor(t, varies)
+		return in.opaque(t, varies, whyBuiltin, vals...)
 	}
 	return none()
 }
@@ -239,7 +244,7 @@ func (in *interp) results(fn *types.Func, rets []retValue) value {
 	for i := 0; i < n; i++ {
 		t := fn.Signature().Results().At(i).Type()
 		if len(rets) == 0 {
-			out[i] = in.dataFor(t, false)
+			out[i] = in.opaque(t, false, "the result of "+fn.Name()+", which returns on no path smemlint follows")
 			continue
 		}
 		v, same, varies := rets[0].at(i), true, false
@@ -250,7 +255,7 @@ func (in *interp) results(fn *types.Func, rets []retValue) value {
 		if same {
 			out[i] = v
 		} else {
-			out[i] = in.dataFor(t, varies)
+			out[i] = in.opaque(t, varies, "the result of "+fn.Name()+", which returns different values on different paths")
 		}
 	}
 	in.lastRets = out
@@ -271,7 +276,8 @@ func (in *interp) opaqueResult(x *ast.CallExpr, args []value) value {
 	}
 	if t := in.info.TypeOf(x); t != nil {
 		if _, isTuple := t.(*types.Tuple); !isTuple {
-			return in.dataFor(t, varies)
+			return in.opaque(t, varies, "the result of "+in.text(x.Fun)+
+				", which smemlint does not evaluate (a recursive, variadic or generic function, or calls nested too deep)")
 		}
 	}
 	return none()

@@ -81,7 +81,7 @@ func (in *interp) eval(e ast.Expr) value {
 		}
 	case *ast.TypeAssertExpr:
 		in.eval(x.X)
-		return in.dataFor(in.info.TypeOf(x), true)
+		return in.opaque(in.info.TypeOf(x), true, whyAssert)
 	}
 	return none()
 }
@@ -155,7 +155,7 @@ func (in *interp) selector(x *ast.SelectorExpr) value {
 		return in.load(x, r)
 	}
 	// A field of a struct held in a local variable: not tracked.
-	return in.dataFor(in.info.TypeOf(x), false)
+	return in.opaque(in.info.TypeOf(x), false, whyField)
 }
 
 // tracked reports whether x evaluates to a value the interpreter follows
@@ -261,7 +261,7 @@ func (in *interp) intExpr(v value, varies bool) affine.Expr {
 	if v.kind == vScalar {
 		return v.e
 	}
-	return in.dataFor(types.Typ[types.Int], varies).e
+	return in.opaque(types.Typ[types.Int], varies, "a value that is not a number smemlint tracks", v).e
 }
 
 func isInteger(t types.Type) bool {
@@ -282,7 +282,7 @@ func (in *interp) unary(x *ast.UnaryExpr) value {
 	}
 	v := in.eval(x.X)
 	if v.kind != vScalar {
-		return in.dataFor(in.info.TypeOf(x), in.varies(v))
+		return in.opaque(in.info.TypeOf(x), in.varies(v), arithWhy(in.info.TypeOf(x), v), v)
 	}
 	switch x.Op {
 	case token.SUB:
@@ -294,7 +294,7 @@ func (in *interp) unary(x *ast.UnaryExpr) value {
 			return scalar(affine.Sub(affine.C(-1), v.e))
 		}
 	}
-	return in.dataFor(in.info.TypeOf(x), in.varies(v))
+	return in.opaque(in.info.TypeOf(x), in.varies(v), arithWhy(in.info.TypeOf(x), v), v)
 }
 
 func (in *interp) binary(x *ast.BinaryExpr) value {
@@ -307,7 +307,7 @@ func (in *interp) binary(x *ast.BinaryExpr) value {
 	if !isInteger(t) || a.kind != vScalar || b.kind != vScalar || tooBig(x.Op, a.e, b.e) {
 		// Floating-point arithmetic yields data: only its variation matters.
 		// So do integer expressions that would grow without bound.
-		return in.dataFor(t, in.varies(a) || in.varies(b))
+		return in.opaque(t, in.varies(a) || in.varies(b), arithWhy(t, a, b), a, b)
 	}
 	return scalar(in.arith(x.Op, a.e, b.e))
 }
@@ -397,14 +397,14 @@ func (in *interp) cond(e ast.Expr) affine.Pred {
 	if v.kind == vBool {
 		return v.pred
 	}
-	return in.dataFor(types.Typ[types.Bool], in.varies(v)).pred
+	return in.opaque(types.Typ[types.Bool], in.varies(v), "a condition smemlint does not evaluate", v).pred
 }
 
 // compare builds a comparison; values that are not numbers (floats are,
 // as data) give an unknown condition.
 func (in *interp) compare(op token.Token, a, b value) affine.Pred {
 	if a.kind != vScalar || b.kind != vScalar {
-		return in.dataFor(types.Typ[types.Bool], in.varies(a) || in.varies(b)).pred
+		return in.opaque(types.Typ[types.Bool], in.varies(a) || in.varies(b), "a comparison of values smemlint does not track as numbers", a, b).pred
 	}
 	cmp := map[token.Token]affine.CmpOp{token.EQL: affine.EQ, token.NEQ: affine.NE, token.LSS: affine.LT,
 		token.LEQ: affine.LE, token.GTR: affine.GT, token.GEQ: affine.GE}[op]

@@ -353,7 +353,7 @@ func (in *interp) declStmt(s *ast.DeclStmt) {
 			in.eval(vs.Values[0])
 			for _, name := range vs.Names {
 				if obj := in.info.Defs[name]; obj != nil {
-					in.env[obj] = in.dataFor(obj.Type(), true)
+					in.env[obj] = in.opaque(obj.Type(), true, whyMulti)
 				}
 			}
 		}

@@ -70,7 +70,7 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	if iv != nil {
 		// After the loop the variable holds its exit value: unknown, and
 		// varying if the trip count does.
-		in.env[iv.obj] = in.dataFor(iv.obj.Type(), in.predVaries(loop.Cond))
+		in.env[iv.obj] = in.opaque(iv.obj.Type(), in.predVaries(loop.Cond), iv.obj.Name()+" after the loop that steps it")
 	}
 	return exits{ret: in.loopReturns(ex.ret, loop), brk: affine.False}
 }
@@ -481,7 +481,7 @@ func (in *interp) leftEarlier(first int, ex exits, loop *ir.Loop, body *ast.Bloc
 	if v, ok := left.IsConst(); (ok && !v) || in.dry > 0 || !leaves(body) {
 		return
 	}
-	stay := in.dataFor(types.Typ[types.Bool], in.predVaries(left)).pred
+	stay := in.opaque(types.Typ[types.Bool], in.predVaries(left), "which threads left the loop in an earlier iteration").pred
 	c := ir.Ctrl{Kind: ir.CtrlExit, Pred: stay, Pos: loop.Pos, Via: "break or return of an earlier iteration", Text: loop.Text}
 	for _, a := range in.ctx.Accesses[first:] {
 		a.Ctrl = append(a.Ctrl, c)
@@ -529,7 +529,7 @@ func (in *interp) loopReturns(ret affine.Pred, loop *ir.Loop) affine.Pred {
 	if v, ok := ret.IsConst(); ok && !v {
 		return ret
 	}
-	return in.dataFor(types.Typ[types.Bool], in.predVaries(ret) || in.predVaries(loop.Cond)).pred
+	return in.opaque(types.Typ[types.Bool], in.predVaries(ret) || in.predVaries(loop.Cond), "which threads returned in a loop").pred
 }
 
 // entryValues returns the variables a loop assigns, in a stable order,
@@ -561,7 +561,7 @@ func (in *interp) widened(obj types.Object, varies bool) value {
 	if v, ok := in.env[obj]; ok && v.kind == vRef {
 		return none()
 	}
-	return in.dataFor(obj.Type(), varies)
+	return in.opaque(obj.Type(), varies, obj.Name()+", which a loop assigns (smemlint does not follow its values from one iteration to the next)")
 }
 
 // assignedIn lists the variables declared outside a loop that its body or
@@ -626,7 +626,11 @@ func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
 		in.env[key] = scalar(affine.S(loop.Var))
 	}
 	if val != nil {
-		in.env[val] = in.dataFor(val.Type(), in.varies(x))
+		why := whyLocal
+		if x.kind == vRef {
+			why = whyMemory
+		}
+		in.env[val] = in.opaque(val.Type(), in.varies(x), why)
 	}
 	entry := in.entryValues(s.Body, nil, key)
 	in.widen(s.Body, nil, func(obj types.Object) bool { return obj == key }, loop)

@@ -102,9 +102,9 @@ func (in *interp) loadExpr(e ast.Expr) value {
 		// a string. Its element is data.
 		if ix, ok := e.(*ast.IndexExpr); ok {
 			in.eval(ix.X)
-			return in.dataFor(in.info.TypeOf(e), in.varies(in.eval(ix.Index)))
+			return in.opaque(in.info.TypeOf(e), in.varies(in.eval(ix.Index)), whyLocal)
 		}
-		return in.dataFor(in.info.TypeOf(e), true)
+		return in.opaque(in.info.TypeOf(e), true, "a value read through a pointer smemlint does not follow")
 	}
 	return in.load(e, r)
 }
@@ -115,10 +115,10 @@ func (in *interp) loadExpr(e ast.Expr) value {
 func (in *interp) load(node ast.Expr, r *ref) value {
 	switch types.Unalias(r.typ).Underlying().(type) {
 	case *types.Slice, *types.Pointer:
-		return in.dataFor(r.typ, true)
+		return in.opaque(r.typ, true, whyMemory)
 	}
 	in.access(node, r, false, false)
-	return in.dataFor(r.typ, r.off.DependsOn(in.ctx.IsThreadSym))
+	return in.opaque(r.typ, r.off.DependsOn(in.ctx.IsThreadSym), whyMemory)
 }
 
 // access records the accesses that reading or writing a value of r's type
@@ -250,7 +250,7 @@ func (in *interp) assign(s *ast.AssignStmt) {
 		// v, ok := f() and similar: the values are data.
 		v := in.eval(s.Rhs[0])
 		for _, l := range s.Lhs {
-			vals = append(vals, in.dataFor(in.info.TypeOf(l), in.varies(v)))
+			vals = append(vals, in.opaque(in.info.TypeOf(l), in.varies(v), whyMulti, v))
 		}
 		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(in.lastRets) == len(s.Lhs) {
 			_ = call
@@ -272,7 +272,7 @@ func (in *interp) assignOp(lhs ast.Expr, op token.Token, rhs value, s ast.Stmt) 
 	if isInteger(in.info.TypeOf(lhs)) && old.kind == vScalar && rhs.kind == vScalar && !tooBig(op, old.e, rhs.e) {
 		v = scalar(in.arith(op, old.e, rhs.e))
 	} else {
-		v = in.dataFor(in.info.TypeOf(lhs), in.varies(old) || in.varies(rhs))
+		v = in.opaque(in.info.TypeOf(lhs), in.varies(old) || in.varies(rhs), arithWhy(in.info.TypeOf(lhs), old, rhs), old, rhs)
 	}
 	in.store(lhs, v)
 }

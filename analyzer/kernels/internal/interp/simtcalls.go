@@ -218,7 +218,7 @@ func (in *interp) shuffle(name string, x *ast.CallExpr) value {
 		s.Width = in.intExpr(vals[4], true)
 	}
 	in.recordSync(s)
-	return in.dataFor(in.info.TypeOf(x), true)
+	return in.opaque(in.info.TypeOf(x), true, whyShuffle)
 }
 
 func (in *interp) atomic(name string, x *ast.CallExpr) value {
@@ -229,5 +229,5 @@ func (in *interp) atomic(name string, x *ast.CallExpr) value {
 	if p.kind == vRef && !p.ref.slice {
 		in.access(x, p.ref, true, true)
 	}
-	return in.dataFor(in.info.TypeOf(x), true)
+	return in.opaque(in.info.TypeOf(x), true, whyAtomic)
 }

@@ -29,6 +29,9 @@ type SymMeta struct {
 	Role   Role
 	Domain []int64 // the values it can take, when enumerable
 	Warp   bool    // RoleData: the same for all lanes of a warp (a vote)
+	// Why says what a RoleData value is, completing "the index depends
+	// on …" where an access is not evaluated: "data read from memory".
+	Why string
 }
 
 // Threads returns the number of threads of a block.
@@ -170,4 +173,13 @@ func (c *Context) NewSym(name string, k affine.Kind, m SymMeta) affine.Sym {
 	s := c.Syms.New(name, k)
 	c.Meta = append(c.Meta, m)
 	return s
+}
+
+// DataWhy returns what an unknown value is ("data read from memory"), or
+// "" for a symbol that is not one or was made without saying.
+func (c *Context) DataWhy(s affine.Sym) string {
+	if int(s) >= len(c.Meta) || c.Meta[s].Role != RoleData {
+		return ""
+	}
+	return c.Meta[s].Why
 }

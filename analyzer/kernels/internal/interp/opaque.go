@@ -1,0 +1,96 @@
+package interp
+
+import (
+	"go/types"
+	"maps"
+	"slices"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// What unknown values are, for the reason an access whose index depends on
+// one is not evaluated ("the index depends on …"). Each must be true of
+// every value made with it.
+const (
+	whyMemory   = "data read from memory"
+	whyFloat    = "floating-point arithmetic"
+	whyOverflow = "integer arithmetic whose result smemlint cannot bound"
+	whyLocal    = "an element of a local array, map or string, whose contents smemlint does not track"
+	whyField    = "a field of a struct held in a local variable, which smemlint does not track"
+	whyShuffle  = "a value received from another lane by a shuffle"
+	whyAtomic   = "the old value an atomic returns"
+	whyAssert   = "a type assertion"
+	whyMulti    = "a value of a multi-valued assignment"
+	whyConvert  = "a conversion smemlint does not follow"
+	whyBuiltin  = "a built-in function's result smemlint does not compute"
+)
+
+// opaque returns an unknown value of type t that is why. Where it is made
+// from unknowns (the sum of two loaded values), it is what the first of
+// them is: a value computed from data read from memory depends on that
+// data, whatever the arithmetic.
+func (in *interp) opaque(t types.Type, varies bool, why string, from ...value) value {
+	if w := in.whyOf(from...); w != "" {
+		why = w
+	}
+	kind := affine.Uniform
+	if varies {
+		kind = affine.Thread
+	}
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Basic:
+		s := affine.S(in.newSym("data", kind, ir.SymMeta{Role: ir.RoleData, Why: why}))
+		if u.Info()&types.IsBoolean != 0 {
+			return boolean(affine.Cmp(affine.NE, s, affine.C(0)))
+		}
+		return scalar(s)
+	}
+	return none()
+}
+
+// whyOf returns what the first unknown the values mention is, or "".
+func (in *interp) whyOf(vals ...value) string {
+	for _, v := range vals {
+		var syms []affine.Sym
+		switch v.kind {
+		case vScalar:
+			syms = v.e.Syms()
+		case vBool:
+			syms = v.pred.Syms()
+		case vRef:
+			syms = v.ref.off.Syms()
+		case vStruct:
+			names := slices.Sorted(maps.Keys(v.fields))
+			for _, n := range names {
+				if w := in.whyOf(v.fields[n]); w != "" {
+					return w
+				}
+			}
+		}
+		for _, s := range syms {
+			if w := in.ctx.DataWhy(s); w != "" {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// arithWhy is what the result of arithmetic of type t is when it is not
+// computed: floating point is data; integer arithmetic is left unknown
+// where its expression would grow without bound (tooBig) or an operand is
+// not a tracked number, whose own reason opaque then gives.
+func arithWhy(t types.Type, operands ...value) string {
+	if b, ok := types.Unalias(t).Underlying().(*types.Basic); ok && b.Info()&(types.IsFloat|types.IsComplex) != 0 {
+		return whyFloat
+	}
+	numbers := true
+	for _, v := range operands {
+		numbers = numbers && v.kind == vScalar
+	}
+	if isInteger(t) && numbers {
+		return whyOverflow
+	}
+	return "arithmetic on values smemlint does not track as numbers"
+}
