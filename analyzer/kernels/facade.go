@@ -3,7 +3,6 @@ package kernels
 import (
 	"go/token"
 	"sync"
-	"time"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
@@ -134,54 +133,54 @@ func Of(c *ir.Context) *Context {
 
 // Evaluate computes the requests an access makes (see enum.Evaluate).
 func (c *Context) Evaluate(a *Access) *Eval {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	return enum.Evaluate(c.Context, a)
 }
 
 // Judge is Evaluate for the checks, remembered per access (see enum.Judge).
 func (c *Context) Judge(a *Access) *Eval {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	return enum.Judge(c.Context, a)
 }
 
 // PredLevel returns the uniformity of a condition.
 func (c *Context) PredLevel(p affine.Pred) (l Level) {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "judging the uniformity of a condition", func() { l = GridUniform })
 	return uniform.PredLevel(c.Context, p)
 }
 
 // ExprLevel returns the uniformity of an integer value.
 func (c *Context) ExprLevel(e affine.Expr) (l Level) {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "judging the uniformity of a value", func() { l = GridUniform })
 	return uniform.ExprLevel(c.Context, e)
 }
 
 // VaryingData returns a data symbol of p that may differ between lanes.
 func (c *Context) VaryingData(p affine.Pred) (affine.Sym, bool) {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "looking for lane-varying data", nil)
 	return uniform.VaryingData(c.Context, p)
 }
 
 // BlockSplit finds values under which p splits a block.
 func (c *Context) BlockSplit(within, p affine.Pred) *Split {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "looking for values that split a block", nil)
 	return uniform.BlockSplit(c.Context, within, p)
 }
 
 // WarpSplit finds values under which p splits a warp.
 func (c *Context) WarpSplit(within, p affine.Pred) *Split {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "looking for values that split a warp", nil)
 	return uniform.WarpSplit(c.Context, within, p)
 }
 
 // WithoutWarpUniform drops the warp-uniform conjuncts of p.
 func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) (q affine.Pred) {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "dropping warp-uniform conditions", func() { q = p })
 	return uniform.WithoutWarpUniform(c.Context, p, unknownOnly)
 }
@@ -189,21 +188,21 @@ func (c *Context) WithoutWarpUniform(p affine.Pred, unknownOnly bool) (q affine.
 // MaskFault finds a warp whose collective mask names a lane that does not
 // make the call.
 func (c *Context) MaskFault(guard affine.Pred, mask affine.Expr) *MaskFault {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "checking a warp collective's mask", nil)
 	return uniform.FindMaskFault(c.Context, guard, mask)
 }
 
 // ClusterSplit finds values under which p splits a cluster.
 func (c *Context) ClusterSplit(p affine.Pred) *ClusterSplit {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "looking for values that split a cluster", nil)
 	return uniform.FindClusterSplit(c.Context, p)
 }
 
 // WarpMask returns the lanes of the warp env's thread for which p holds.
 func (c *Context) WarpMask(p affine.Pred, env affine.Env) (uint64, bool) {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "computing a warp's lanes", nil)
 	return uniform.WarpMask(c.Context, p, env)
 }
@@ -211,28 +210,28 @@ func (c *Context) WarpMask(p affine.Pred, env affine.Env) (uint64, bool) {
 // CollectiveGuard returns the lanes that reach a warp collective or one of
 // its alternatives.
 func (c *Context) CollectiveGuard(s *Sync) (g affine.Pred) {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(s.Call.Pos(), "matching a warp collective with its alternatives", func() { g = s.Guard() })
 	return uniform.CollectiveGuard(c.Context, s)
 }
 
 // SkippingExits returns the exits that let threads skip s.
 func (c *Context) SkippingExits(s *Sync) []*Exit {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(s.Call.Pos(), "looking for exits that skip a barrier", nil)
 	return uniform.SkippingExits(c.Context, s)
 }
 
 // Culprit returns the first condition of ctrl that some threads fail.
 func (c *Context) Culprit(ctrl []Ctrl, env affine.Env, threads []int) int {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(token.NoPos, "naming the condition threads fail", nil)
 	return uniform.Culprit(c.Context, ctrl, env, threads)
 }
 
 // WarpThreads returns the linear indices of the lanes of mask in warp w.
 func (c *Context) WarpThreads(w int, mask uint64) []int {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	return uniform.WarpThreads(c.Context, w, mask)
 }
 
@@ -266,7 +265,7 @@ func (c *Context) NewSearch(syms []affine.Sym) *Search {
 
 // Repad evaluates the context again with a Shared array padded.
 func (c *Context) Repad(arr *Array, pad int64) *Context {
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	return wrap(c.Context.Repad(arr, pad))
 }
 

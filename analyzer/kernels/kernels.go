@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -106,10 +105,12 @@ func evaluateAll(pass *analysis.Pass, cfg *config.Config, f *front.Finder, jobs 
 		wg.Go(func() {
 			for g := next.Add(1) - 1; g < int64(len(groups)); g = next.Add(1) - 1 {
 				for _, i := range groups[g] {
-					start := time.Now()
+					m := ir.StartMeter()
 					ctxs[i], errs[i] = interp.Evaluate(pass, cfg, f, jobs[i])
 					if ctxs[i] != nil {
-						ctxs[i].Charge(start)
+						ctxs[i].Charge(m)
+					} else {
+						m.Stop()
 					}
 				}
 			}

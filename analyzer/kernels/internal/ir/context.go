@@ -58,8 +58,8 @@ type Context struct {
 	stmtMu   sync.Mutex
 	stmtKeys map[token.Pos]any
 
-	// spent is the analysis time charged to the context, in nanoseconds
-	// (see Charge).
+	// spent is the processor time charged to the context, in
+	// nanoseconds (see Charge).
 	spent atomic.Int64
 	// work counts the threads the context's searches visited, against
 	// SearchBudget (see Spend); cuts lists the searches it stopped.
@@ -109,14 +109,16 @@ func (c *Context) Cuts() []Note {
 	return append([]Note(nil), c.cuts...)
 }
 
-// Charge adds the time since start to the context's analysis time. The
-// evaluation and the engines' entry points that the checks call charge
-// it; the engines' calls among themselves do not, so no time counts
-// twice. Checks asking about one context in parallel each add theirs.
-func (c *Context) Charge(start time.Time) { c.spent.Add(int64(time.Since(start))) }
+// Charge adds the processor time m measured to the context's analysis
+// time and stops m. The evaluation and the engines' entry points that
+// the checks call charge it; the engines' calls among themselves do not,
+// so no time counts twice. Checks asking about one context in parallel
+// each add theirs.
+func (c *Context) Charge(m Meter) { c.spent.Add(int64(m.Stop())) }
 
-// Spent returns the analysis time charged to the context so far: its
-// evaluation and the engines' answers to the checks' questions about it.
+// Spent returns the analysis time charged to the context so far, in
+// processor time (see Meter): its evaluation and the engines' answers to
+// the checks' questions about it.
 func (c *Context) Spent() time.Duration { return time.Duration(c.spent.Load()) }
 
 // Memo is per-context memory of the engines: the checks run in parallel

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -103,7 +102,7 @@ func Conflicts(c *ir.Context) *ConflictFinder {
 // Find is FindConflict.
 func (f *ConflictFinder) Find(a, b *ir.Access, q PairQuery) *Conflict {
 	c := f.ctx
-	defer c.Charge(time.Now())
+	defer c.Charge(ir.StartMeter())
 	defer c.Catch(a.Node.Pos(), "searching for threads that race", nil)
 	if !c.Enumerable() || !pairable(c, a, b) {
 		return nil

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"go/token"
 	"strings"
-	"time"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -146,7 +145,7 @@ func (s *Search) Exact() bool {
 // visit stopped it.
 func (s *Search) Each(env affine.Env, visit func() bool) bool {
 	if s.charge {
-		defer s.ctx.Charge(time.Now())
+		defer s.ctx.Charge(ir.StartMeter())
 	}
 	if len(s.dims) == 0 {
 		return !visit()
