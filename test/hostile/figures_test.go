@@ -65,6 +65,26 @@ func RunK(out []float32) error {
 	return simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}, func(t *simt.Thread) { K(t, out) })
 }
 
+var Direct = func(t *simt.Thread) {
+	s := simt.Shared[[1024]float32](t)
+	s[t.ThreadIdx.X*4] = 1
+}
+
+// RunDirect launches the variable itself.
+func RunDirect() error {
+	return simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 64}}, Direct)
+}
+
+var Lone = func(t *simt.Thread) {
+	s := simt.Shared[[4096]float32](t)
+	s[t.ThreadIdx.X*8] = 1
+}
+
+var LoneYZ = func(t *simt.Thread) {
+	s := simt.Shared[[64][64]float32](t)
+	s[t.ThreadIdx.Y][t.ThreadIdx.X] = 1
+}
+
 //smemlint:launch block=32x32
 func Transpose(t *simt.Thread, out []float32) {
 	tile := simt.Shared[[32][32]float32](t)
@@ -160,9 +180,11 @@ func TestFigures(t *testing.T) {
 		{"an index that wraps", "figures.go", at(figures, "s[(tid*(1<<62)", 1), "2-way bank conflict (2 wavefronts, ideal 1)", false, "", false},
 		{"a generic kernel is named", "figures.go", at(figures, "func Generic", 1), "generic kernel Generic is not evaluated", false, "", false},
 		{"a generic kernel is named without -verbose", "figures.go", at(figures, "func Generic", 1), "note: generic kernel Generic is not evaluated", false, "", true},
-		{"a kernel in a variable is named without -verbose", "figures.go", at(figures, "var K = func", 1), "note: kernel K is a function variable and is not evaluated", false, "", true},
-		{"a kernel in a variable is evaluated", "figures.go", at(figures, "s[t.ThreadIdx.X*2] = 1", 2), "2-way bank conflict (2 wavefronts, ideal 1)", false,
-			"issue 13 item 5: kernels held in a var K = func… are named, not evaluated", false},
+		{"a kernel in a variable is evaluated without -verbose", "figures.go", at(figures, "s[t.ThreadIdx.X*2] = 1", 2), "2-way bank conflict (2 wavefronts, ideal 1): lanes 0 and 16 both hit bank 0; block 32", false, "", true},
+		{"a kernel in a variable is evaluated", "figures.go", at(figures, "s[t.ThreadIdx.X*2] = 1", 2), "2-way bank conflict (2 wavefronts, ideal 1)", false, "", false},
+		{"a kernel variable launched by name", "figures.go", at(figures, "s[t.ThreadIdx.X*4] = 1", 1), "4-way bank conflict (4 wavefronts, ideal 1): lanes 0, 8, 16, 24 all hit bank 0; block 64", false, "", true},
+		{"a kernel variable never launched: the assumed block", "figures.go", at(figures, "s[t.ThreadIdx.X*8] = 1", 1), "8-way bank conflict (8 wavefronts, ideal 1): lanes 0, 4, 8, 12, 16, 20, 24, 28 all hit bank 0; block 256 assumed", false, "", true},
+		{"a kernel variable using ThreadIdx.Y without a shape is named", "figures.go", at(figures, "var LoneYZ = func", 1), "note: kernel LoneYZ is not evaluated: it uses ThreadIdx.Y/Z and no launch shape is known", false, "", true},
 		{"transpose column read", "figures.go", at(figures, "out[ty*32+tx] = tile[tx][ty]", 1), "32-way bank conflict (32 wavefronts, ideal 1): lanes 0..31 all hit bank 0; block 32×32", false, "", false},
 		{"transpose row write", "figures.go", at(figures, "tile[ty][tx] = 1", 1), "1 wavefront per request (ideal 1)", false, "", false},
 		{"padded column read", "figures.go", at(figures, "out[ty*32+tx] = tile[tx][ty]", 2), "1 wavefront per request (ideal 1)", false, "", false},

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,6 +35,9 @@ type Finder struct {
 	badDirective map[*types.Func]bool
 	launches     []*launch
 	launched     map[*types.Func]bool
+	vars         map[*types.Var]*kernelVar // kernels held in package variables
+	varOrder     []*kernelVar
+	launchedVar  map[*types.Var]bool
 	hosts        map[ast.Node]*HostScope // host functions' constant-valued variables
 	foreignMu    sync.Mutex              // kernels are evaluated in parallel
 	foreign      map[string]*foreignPkg  // imported packages' kernels, by path
@@ -49,7 +53,16 @@ type launch struct {
 	arch    string
 	closure *ast.FuncLit // the kernel closure, or
 	fn      *types.Func  // a kernel passed by name
+	vars    []*types.Var // kernels held in variables that the launch runs
 	host    *HostScope
+}
+
+// kernelVar is a kernel written as a function literal held in a package
+// variable: var K = func(t *simt.Thread, …) {…}.
+type kernelVar struct {
+	obj  *types.Var
+	name string
+	lit  *ast.FuncLit
 }
 
 // Job is one kernel context to evaluate.
@@ -73,6 +86,8 @@ func NewFinder(pass *analysis.Pass, cfg *config.Config) *Finder {
 		directives:   map[*types.Func]directive.Launch{},
 		badDirective: map[*types.Func]bool{},
 		launched:     map[*types.Func]bool{},
+		vars:         map[*types.Var]*kernelVar{},
+		launchedVar:  map[*types.Var]bool{},
 		hosts:        map[ast.Node]*HostScope{},
 		foreign:      map[string]*foreignPkg{},
 		src:          &sources{read: pass.ReadFile},
@@ -98,6 +113,7 @@ func (f *Finder) Find() {
 			}
 		}
 	}
+	f.findKernelVars()
 	for _, file := range f.pass.Files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -105,13 +121,14 @@ func (f *Finder) Find() {
 			}
 		}
 	}
-	f.noteKernelVars()
 }
 
-// noteKernelVars names the kernels written as function literals held in
-// package variables (var K = func(t *simt.Thread, …) {…}): they are not
-// evaluated, and would otherwise be skipped without a word.
-func (f *Finder) noteKernelVars() {
+// findKernelVars collects the kernels written as function literals held
+// in package variables (var K = func(t *simt.Thread, …) {…}). They are
+// evaluated like declared kernels: with the shape of the launches that run
+// them (simt.Launch(cfg, K), or a launch closure calling K), else the
+// configuration file's or the assumed one.
+func (f *Finder) findKernelVars() {
 	for _, file := range f.pass.Files {
 		for _, d := range file.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -126,9 +143,11 @@ func (f *Finder) noteKernelVars() {
 						continue
 					}
 					sig, ok := f.pass.TypesInfo.TypeOf(lit).(*types.Signature)
-					if ok && simtapi.IsKernelSig(sig) {
-						f.notes = append(f.notes, ir.Note{Pos: vs.Names[i].Pos(), Always: true,
-							Msg: fmt.Sprintf("kernel %s is a function variable and is not evaluated: declare it as func %s(t *simt.Thread, …)", vs.Names[i].Name, vs.Names[i].Name)})
+					obj, isVar := f.pass.TypesInfo.Defs[vs.Names[i]].(*types.Var)
+					if ok && isVar && simtapi.IsKernelSig(sig) {
+						kv := &kernelVar{obj: obj, name: vs.Names[i].Name, lit: lit}
+						f.vars[obj] = kv
+						f.varOrder = append(f.varOrder, kv)
 					}
 				}
 			}
@@ -219,6 +238,9 @@ func (f *Finder) addLaunch(fd *ast.FuncDecl, call *ast.CallExpr) {
 						f.launched[fn] = true
 					}
 				}
+				if v := f.kernelVarOf(c.Fun); v != nil && !slices.Contains(l.vars, v) {
+					l.vars = append(l.vars, v)
+				}
 			}
 			return true
 		})
@@ -231,10 +253,35 @@ func (f *Finder) addLaunch(fd *ast.FuncDecl, call *ast.CallExpr) {
 			l.fn = fn
 			f.launched[fn] = true
 		}
+		if v := f.kernelVarOf(k); v != nil {
+			l.vars = append(l.vars, v)
+		}
+	}
+	if ok {
+		for _, v := range l.vars {
+			f.launchedVar[v] = true
+		}
 	}
 	if ok {
 		f.launches = append(f.launches, l)
 	}
+}
+
+// kernelVarOf returns the kernel variable that x names, or nil.
+func (f *Finder) kernelVarOf(x ast.Expr) *types.Var {
+	var id *ast.Ident
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	if v, ok := f.pass.TypesInfo.Uses[id].(*types.Var); ok && f.vars[v] != nil {
+		return v
+	}
+	return nil
 }
 
 func (f *Finder) host(fd *ast.FuncDecl) *HostScope {
@@ -252,6 +299,10 @@ func (f *Finder) Jobs() []Job {
 	for _, l := range f.launches {
 		if !l.shape.Block.Known() {
 			continue
+		}
+		for _, v := range l.vars {
+			kv := f.vars[v]
+			out = append(out, Job{Pos: kv.lit.Pos(), Name: kv.name, Shape: l.shape, Arch: l.arch, Closure: kv.lit})
 		}
 		if l.closure != nil {
 			if f.closureCallsDirectiveKernelOnly(l.closure) {
@@ -293,12 +344,39 @@ func (f *Finder) Jobs() []Job {
 			out = append(out, Job{Pos: fd.Pos(), Name: fn.Name(), Shape: shape, Decl: fd})
 			continue
 		}
-		if usesThreadYZ(f.pass, fd) {
+		if usesThreadYZ(f.pass, fd.Body) {
 			f.notes = append(f.notes, ir.Note{Pos: fd.Pos(), Msg: fmt.Sprintf("kernel %s uses ThreadIdx.Y/Z but no launch shape is known: add //smemlint:launch block=XxY", fn.Name())})
 			continue
 		}
 		shape := ir.Shape{Block: ir.Dim{X: 256, Y: 1, Z: 1}, SharedBytes: -1, Source: ir.Assumed, Pos: fd.Pos()}
 		out = append(out, Job{Pos: fd.Pos(), Name: fn.Name(), Shape: shape, Decl: fd})
+	}
+	return append(out, f.unlaunchedVarJobs()...)
+}
+
+// unlaunchedVarJobs returns the contexts of the kernel variables no launch
+// of the package runs, as for a declared kernel without a launch: the
+// configuration file's shape, else the assumed one.
+func (f *Finder) unlaunchedVarJobs() []Job {
+	var out []Job
+	for _, kv := range f.varOrder {
+		if f.launchedVar[kv.obj] {
+			continue
+		}
+		pos := kv.lit.Pos()
+		if d := f.cfg.Launch; d.Block[0] != 0 {
+			shape := directiveShape(d, pos)
+			shape.Source = ir.FromConfig
+			out = append(out, Job{Pos: pos, Name: kv.name, Shape: shape, Closure: kv.lit})
+			continue
+		}
+		if usesThreadYZ(f.pass, kv.lit.Body) {
+			f.notes = append(f.notes, ir.Note{Pos: pos, Always: true,
+				Msg: fmt.Sprintf("kernel %s is not evaluated: it uses ThreadIdx.Y/Z and no launch shape is known; launch it with a simt.Config literal", kv.name)})
+			continue
+		}
+		shape := ir.Shape{Block: ir.Dim{X: 256, Y: 1, Z: 1}, SharedBytes: -1, Source: ir.Assumed, Pos: pos}
+		out = append(out, Job{Pos: pos, Name: kv.name, Shape: shape, Closure: kv.lit})
 	}
 	return out
 }
@@ -356,9 +434,9 @@ func directiveShape(d directive.Launch, pos token.Pos) ir.Shape {
 }
 
 // usesThreadYZ reports whether a kernel reads ThreadIdx.Y or .Z itself.
-func usesThreadYZ(pass *analysis.Pass, fd *ast.FuncDecl) bool {
+func usesThreadYZ(pass *analysis.Pass, body ast.Node) bool {
 	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok || (sel.Sel.Name != "Y" && sel.Sel.Name != "Z") {
 			return true
