@@ -176,3 +176,15 @@ func badSameBarrier(t *simt.Thread, s []float32) {
 		step(t, s) // want `SyncThreads \(in step, a\.go:77\) in the else branch of thread-dependent condition t\.ThreadIdx\.X < 32 \(a\.go:173\): threads 0\.\.31 of block 128 skip it and the block deadlocks`
 	}
 }
+
+// badVectorCopy branches on an element of a float4 each thread copied
+// from its own slot: the copy is a register, but its value still differs
+// between threads.
+//
+//smemlint:launch block=64
+func badVectorCopy(t *simt.Thread, a []float32) {
+	w := [4]float32(a[4*t.ThreadIdx.X : 4*t.ThreadIdx.X+4])
+	if w[2] > 0 {
+		t.SyncThreads() // want `SyncThreads under data-dependent condition w\[2\] > 0 \(a.go:187\)`
+	}
+}

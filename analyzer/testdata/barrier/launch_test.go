@@ -38,6 +38,14 @@ var splits = map[string]struct {
 	"badIgnored":        {simt.KindDeadlock, block1(64, badIgnored)},
 	"badSameBarrier":    {simt.KindDeadlock, block1(128, badSameBarrier)},
 	"badContinueSwitch": {simt.KindDeadlock, block1(64, badContinueSwitch)},
+	"badVectorCopy": {simt.KindDeadlock, func() error {
+		// The first warp's float4 holds a positive third element.
+		a := simt.Malloc[float32](4 * 64)
+		for i := range simt.WarpSize {
+			a[4*i+2] = 1
+		}
+		return simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 64}}, func(t *simt.Thread) { badVectorCopy(t, a) })
+	}},
 }
 
 func block1(threads int, k func(*simt.Thread, []float32)) func() error {

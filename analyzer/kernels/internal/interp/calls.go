@@ -80,7 +80,7 @@ func (in *interp) vectorConversion(t types.Type, x *ast.CallExpr, s *ref) (value
 			return value{}, false
 		}
 		in.access(x, s.withOffset(intZero, t, false), false, false)
-		return in.dataFor(t, s.off.DependsOn(in.ctx.IsThreadSym)), true
+		return value{kind: vCopy, vary: s.off.DependsOn(in.ctx.IsThreadSym)}, true
 	case *types.Pointer:
 		a, ok := types.Unalias(u.Elem()).Underlying().(*types.Array)
 		if !ok || !types.Identical(a.Elem(), s.typ) {

@@ -23,6 +23,8 @@ func (in *interp) varies(v value) bool {
 		return in.predVaries(v.pred)
 	case vRef:
 		return v.ref.off.DependsOn(in.ctx.IsThreadSym)
+	case vCopy:
+		return v.vary
 	case vStruct:
 		for _, f := range v.fields {
 			if in.varies(f) {

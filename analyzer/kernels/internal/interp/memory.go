@@ -101,8 +101,14 @@ func (in *interp) loadExpr(e ast.Expr) value {
 		// Indexing something that is not memory: a local array, a map,
 		// a string. Its element is data.
 		if ix, ok := e.(*ast.IndexExpr); ok {
-			in.eval(ix.X)
-			return in.opaque(in.info.TypeOf(e), in.varies(in.eval(ix.Index)), whyLocal)
+			// A vector copy's elements are data read from memory, varying
+			// with the thread when its address did.
+			base := in.eval(ix.X)
+			why := whyLocal
+			if base.kind == vCopy {
+				why = whyMemory
+			}
+			return in.opaque(in.info.TypeOf(e), in.varies(base) || in.varies(in.eval(ix.Index)), why)
 		}
 		return in.opaque(in.info.TypeOf(e), true, "a value read through a pointer smemlint does not follow")
 	}

@@ -18,6 +18,7 @@ const (
 	vCluster              // the *simt.Cluster of the kernel
 	vStruct               // a struct value with tracked fields (a Dim3)
 	vNone                 // nothing worth tracking (functions, strings, ...)
+	vCopy                 // a local array copied from memory: its elements are data, varying with the thread or not
 )
 
 // value is the abstract value of a Go expression inside a kernel.
@@ -27,6 +28,7 @@ type value struct {
 	pred   affine.Pred      // vBool
 	ref    *ref             // vRef
 	fields map[string]value // vStruct
+	vary   bool             // vCopy: the elements may differ between threads
 }
 
 func scalar(e affine.Expr) value  { return value{kind: vScalar, e: e} }
@@ -74,6 +76,8 @@ func equalValues(a, b value) bool {
 		return affine.Equal(a.e, b.e)
 	case vRef:
 		return sameRef(a.ref, b.ref)
+	case vCopy:
+		return a.vary == b.vary
 	case vBool:
 		return false // predicates are not compared; merges make them opaque
 	case vStruct:
