@@ -120,10 +120,45 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[ty
 			out[k] = va
 			continue
 		}
+		if v, ok := clamp(va, vb, cond, k.Type()); ok {
+			out[k] = v
+			continue
+		}
 		out[k] = in.opaque(k.Type(), condVaries || in.varies(va) || in.varies(vb),
 			k.Name()+", which branches set to different values", va, vb, boolean(cond))
 	}
 	return out
+}
+
+// clamp recognizes a merge that is a min or max: `if x < lo { x = lo }`
+// leaves max(x, lo), `if blk < 0 { v = -blk }` over v = 0 leaves
+// max(-blk, 0). va holds where cond does, vb elsewhere. With cond x − y op 0
+// and va − vb = ±(x − y), the branch taken is the one with the larger (or
+// smaller) value, and at x = y both are equal.
+func clamp(va, vb value, cond affine.Pred, t types.Type) (value, bool) {
+	if va.kind != vScalar || vb.kind != vScalar || !isInteger(t) {
+		return value{}, false
+	}
+	op, x, y, ok := cond.Comparison()
+	if !ok {
+		return value{}, false
+	}
+	e, d := affine.Sub(x, y), affine.Sub(va.e, vb.e)
+	var up bool // where cond holds, va − vb ≥ 0
+	switch {
+	case affine.Equal(d, affine.Neg(e)) && (op == affine.LT || op == affine.LE):
+		up = true
+	case affine.Equal(d, e) && (op == affine.GT || op == affine.GE):
+		up = true
+	case affine.Equal(d, e) && (op == affine.LT || op == affine.LE):
+	case affine.Equal(d, affine.Neg(e)) && (op == affine.GT || op == affine.GE):
+	default:
+		return value{}, false
+	}
+	if up {
+		return scalar(affine.Max(va.e, vb.e)), true
+	}
+	return scalar(affine.Min(va.e, vb.e)), true
 }
 
 // dataFor returns an unknown value of type t.
