@@ -85,6 +85,17 @@ var LoneYZ = func(t *simt.Thread) {
 	s[t.ThreadIdx.Y][t.ThreadIdx.X] = 1
 }
 
+//smemlint:launch block=32
+func Spawner(t *simt.Thread, out []float32) {
+	go func() { out[0] = 1 }()
+}
+
+//smemlint:launch block=32
+func Nested(t *simt.Thread, out []float32) {
+	out[t.ThreadIdx.X] = 1
+	_ = simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}, func(t *simt.Thread) {})
+}
+
 //smemlint:launch block=32x32
 func Transpose(t *simt.Thread, out []float32) {
 	tile := simt.Shared[[32][32]float32](t)
@@ -184,6 +195,8 @@ func TestFigures(t *testing.T) {
 		{"a kernel in a variable is evaluated", "figures.go", at(figures, "s[t.ThreadIdx.X*2] = 1", 2), "2-way bank conflict (2 wavefronts, ideal 1)", false, "", false},
 		{"a kernel variable launched by name", "figures.go", at(figures, "s[t.ThreadIdx.X*4] = 1", 1), "4-way bank conflict (4 wavefronts, ideal 1): lanes 0, 8, 16, 24 all hit bank 0; block 64", false, "", true},
 		{"a kernel variable never launched: the assumed block", "figures.go", at(figures, "s[t.ThreadIdx.X*8] = 1", 1), "8-way bank conflict (8 wavefronts, ideal 1): lanes 0, 4, 8, 12, 16, 20, 24, 28 all hit bank 0; block 256 assumed", false, "", true},
+		{"a kernel that starts a goroutine is named", "figures.go", at(figures, "go func() { out[0] = 1 }()", 1), "note: kernel Spawner starts a goroutine: it is not a thread of the launch; its simt calls fail the launch, and a panic in it ends the process", false, "", true},
+		{"a kernel that launches a kernel is named", "figures.go", at(figures, "_ = simt.Launch(", 1), "note: kernel Nested calls simt.Launch: a kernel may not launch another", false, "", true},
 		{"a kernel variable using ThreadIdx.Y without a shape is named", "figures.go", at(figures, "var LoneYZ = func", 1), "note: kernel LoneYZ is not evaluated: it uses ThreadIdx.Y/Z and no launch shape is known", false, "", true},
 		{"transpose column read", "figures.go", at(figures, "out[ty*32+tx] = tile[tx][ty]", 1), "32-way bank conflict (32 wavefronts, ideal 1): lanes 0..31 all hit bank 0; block 32×32", false, "", false},
 		{"transpose row write", "figures.go", at(figures, "tile[ty][tx] = 1", 1), "1 wavefront per request (ideal 1)", false, "", false},

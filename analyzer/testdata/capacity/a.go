@@ -46,3 +46,16 @@ func generic[T int32 | float32](t *simt.Thread, out []T) { // want `note: generi
 var kernelVar = func(t *simt.Thread, out []float32) { // evaluated like a declared kernel: no note
 	out[t.ThreadIdx.X] = 1
 }
+
+// What the simulator cannot run as a kernel's is named without -verbose.
+
+//smemlint:launch block=32
+func spawner(t *simt.Thread, out []float32) {
+	go func() { out[0] = 1 }() // want `note: kernel spawner starts a goroutine: it is not a thread of the launch`
+}
+
+//smemlint:launch block=32
+func nestedLaunch(t *simt.Thread, out []float32) {
+	out[t.ThreadIdx.X] = 1
+	_ = simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}, func(t *simt.Thread) {}) // want `note: kernel nestedLaunch calls simt.Launch: a kernel may not launch another; the inner launch fails`
+}

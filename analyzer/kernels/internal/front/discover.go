@@ -110,6 +110,7 @@ func (f *Finder) Find() {
 				f.decls[fn] = fd
 				f.order = append(f.order, fn)
 				f.readDirective(fn, fd)
+				f.noteMisuse(fn.Name(), fd.Body)
 			}
 		}
 	}
@@ -148,6 +149,7 @@ func (f *Finder) findKernelVars() {
 						kv := &kernelVar{obj: obj, name: vs.Names[i].Name, lit: lit}
 						f.vars[obj] = kv
 						f.varOrder = append(f.varOrder, kv)
+						f.noteMisuse(kv.name, lit.Body)
 					}
 				}
 			}
@@ -231,6 +233,7 @@ func (f *Finder) addLaunch(fd *ast.FuncDecl, call *ast.CallExpr) {
 	switch k := ast.Unparen(call.Args[1]).(type) {
 	case *ast.FuncLit:
 		l.closure = k
+		f.noteMisuse(f.closureName(k), k.Body)
 		ast.Inspect(k.Body, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok {
 				if fn := f.calleeFunc(c); fn != nil {
@@ -265,6 +268,27 @@ func (f *Finder) addLaunch(fd *ast.FuncDecl, call *ast.CallExpr) {
 	if ok {
 		f.launches = append(f.launches, l)
 	}
+}
+
+// noteMisuse names, without -verbose, what a kernel's body does that the
+// simulator cannot run as the kernel's: a goroutine it starts is not a
+// thread of the launch (its simt calls fail the launch, and a panic in it
+// ends the process: Go recovers a panic only in the goroutine it happens
+// in), and a kernel may not launch another.
+func (f *Finder) noteMisuse(kernel string, body ast.Node) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			f.notes = append(f.notes, ir.Note{Pos: n.Pos(), Always: true,
+				Msg: fmt.Sprintf("kernel %s starts a goroutine: it is not a thread of the launch; its simt calls fail the launch, and a panic in it ends the process (nothing can recover it)", kernel)})
+		case *ast.CallExpr:
+			if f.isSimtFunc(n, "Launch") {
+				f.notes = append(f.notes, ir.Note{Pos: n.Pos(), Always: true,
+					Msg: fmt.Sprintf("kernel %s calls simt.Launch: a kernel may not launch another; the inner launch fails", kernel)})
+			}
+		}
+		return true
+	})
 }
 
 // kernelVarOf returns the kernel variable that x names, or nil.
