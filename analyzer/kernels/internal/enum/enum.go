@@ -85,6 +85,7 @@ type enumerator struct {
 	// enum are the symbols enumerated concretely, with their values.
 	enum    []affine.Sym
 	domains [][]int64
+	joints  []*ir.Joint // the combinations of enum's values that occur
 	// unknownU are the unknown symbols of the uniform part of the address,
 	// replaced by each residue in turn.
 	unknownU []affine.Sym
@@ -231,6 +232,10 @@ func (e *enumerator) plan() bool {
 			e.enum = append(e.enum, s)
 		}
 	}
+	// An inner loop's variable is enumerated with the outer ones its
+	// values depend on, in the combinations the loops make.
+	extra, joints := c.Tied(e.enum)
+	e.enum, e.joints = append(e.enum, extra...), joints
 	slices.Sort(e.enum)
 	if !e.fitBudget() {
 		return false

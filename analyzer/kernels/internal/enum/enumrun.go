@@ -64,6 +64,12 @@ func (e *enumerator) run() {
 			for i, s := range e.enum {
 				env[s] = e.domains[i][idx[i]]
 			}
+			if !ir.HoldAll(e.joints, env) {
+				if !next(idx, e.domains) {
+					break
+				}
+				continue
+			}
 			e.warps(env, r, func(req *Request) {
 				e.ev.Requests++
 				f := e.figure(req)

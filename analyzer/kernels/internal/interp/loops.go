@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -147,6 +148,13 @@ func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr)
 			loop.Var, loop.HasVar, loop.Domain = in.newSym(name, affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: domain}), true, domain
 			in.env[iv.obj] = scalar(affine.S(loop.Var))
 			return iterationOf(iv, start.e, loop.Var)
+		}
+		if outer, rows, ok := in.enumerateTied(iv, start.e, condExpr); ok {
+			domain := columnValues(rows, len(outer))
+			loop.Var, loop.HasVar, loop.Domain = in.newSym(name, affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: domain}), true, domain
+			in.ctx.Meta[loop.Var].Joint = ir.NewJoint(append(outer, loop.Var), rows)
+			in.env[iv.obj] = scalar(affine.S(loop.Var))
+			return affine.Expr{}, false
 		}
 		if iv.op == token.ADD || iv.op == token.SUB {
 			k := in.newSym(name+"#iteration", affine.Uniform, ir.SymMeta{Role: ir.RoleIter})
@@ -387,6 +395,140 @@ func (in *interp) enumerate(iv *induction, start affine.Expr, condExpr ast.Expr)
 		v = next
 	}
 	return nil, false
+}
+
+// maxTiedRows bounds the combinations of a loop variable and the outer
+// values its bounds depend on.
+const maxTiedRows = 1 << 14
+
+// enumerateTied lists the values of a loop variable whose start, step or
+// bound depend on enumerable uniform symbols (outer loops' variables, a
+// block index of a known grid): for each combination of theirs that
+// occurs, the values the variable takes. It returns those symbols and the
+// rows, each the symbols' values followed by the variable's.
+func (in *interp) enumerateTied(iv *induction, start affine.Expr, condExpr ast.Expr) ([]affine.Sym, [][]int64, bool) {
+	if condExpr == nil {
+		return nil, nil, false
+	}
+	c := in.ctx
+	enumerable := func(s affine.Sym) bool {
+		return !c.Syms.IsThread(s) && c.Domain(s) != nil
+	}
+	probe := in.newSym(iv.obj.Name()+"#probe", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
+	saved := in.env[iv.obj]
+	in.env[iv.obj] = scalar(affine.S(probe))
+	in.dry++
+	cond := in.cond(condExpr)
+	in.dry--
+	in.env[iv.obj] = saved
+	var bound []affine.Pred
+	var outer []affine.Sym
+	note := func(syms []affine.Sym) bool {
+		for _, s := range syms {
+			if s == probe {
+				continue
+			}
+			if !enumerable(s) {
+				return false
+			}
+			if !slices.Contains(outer, s) {
+				outer = append(outer, s)
+			}
+		}
+		return true
+	}
+	for _, p := range cond.Conjuncts() {
+		syms := p.Syms()
+		if slices.Contains(syms, probe) && slices.IndexFunc(syms, func(s affine.Sym) bool { return s != probe && !enumerable(s) }) < 0 {
+			bound = append(bound, p)
+			note(syms)
+		}
+	}
+	if len(bound) == 0 || !note(start.Syms()) || !note(iv.step.Syms()) || len(outer) == 0 {
+		return nil, nil, false
+	}
+	extra, joints := c.Tied(outer)
+	outer = append(outer, extra...)
+	if len(outer)+1 > ir.MaxJoint {
+		return nil, nil, false
+	}
+	domains := make([][]int64, len(outer))
+	combos := 1
+	for i, s := range outer {
+		domains[i] = c.Domain(s)
+		combos *= len(domains[i])
+		if combos > maxTiedRows {
+			return nil, nil, false
+		}
+	}
+	env := make(affine.Env, c.Syms.Len())
+	var rows [][]int64
+	idx := make([]int, len(outer))
+	for {
+		for i, s := range outer {
+			env[s] = domains[i][idx[i]]
+		}
+		if ir.HoldAll(joints, env) {
+			v, err1 := start.Eval(env)
+			step, err2 := iv.step.Eval(env)
+			if err1 != nil || err2 != nil {
+				return nil, nil, false
+			}
+			for n := 0; ; n++ {
+				if n > maxTrip || len(rows) > maxTiedRows {
+					return nil, nil, false
+				}
+				env[probe] = v
+				holds := true
+				for _, b := range bound {
+					h, err := b.Eval(env)
+					if err != nil {
+						return nil, nil, false
+					}
+					holds = holds && h
+				}
+				if !holds {
+					break
+				}
+				row := make([]int64, 0, len(outer)+1)
+				for _, s := range outer {
+					row = append(row, env[s])
+				}
+				rows = append(rows, append(row, v))
+				next, ok := stepValue(iv.op, v, step)
+				if !ok || next == v {
+					return nil, nil, false
+				}
+				v = next
+			}
+		}
+		if !nextIndex(idx, domains) {
+			break
+		}
+	}
+	return outer, rows, len(rows) > 0
+}
+
+// nextIndex advances idx to the next combination of domains' values.
+func nextIndex(idx []int, domains [][]int64) bool {
+	for i := len(idx) - 1; i >= 0; i-- {
+		idx[i]++
+		if idx[i] < len(domains[i]) {
+			return true
+		}
+		idx[i] = 0
+	}
+	return false
+}
+
+// columnValues returns the distinct values of column col of rows, sorted.
+func columnValues(rows [][]int64, col int) []int64 {
+	var out []int64
+	for _, r := range rows {
+		out = append(out, r[col])
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func stepValue(op token.Token, v, c int64) (int64, bool) {

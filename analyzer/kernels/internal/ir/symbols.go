@@ -32,6 +32,9 @@ type SymMeta struct {
 	// Why says what a RoleData value is, completing "the index depends
 	// on …" where an access is not evaluated: "data read from memory".
 	Why string
+	// Joint, when not nil, ties this symbol's values to those of other
+	// symbols (an outer loop's variable): only its combinations occur.
+	Joint *Joint
 }
 
 // Threads returns the number of threads of a block.

@@ -64,6 +64,9 @@ type Search struct {
 	cut  bool
 	site token.Pos
 	what string
+	// joints are the combinations the loops make of tied symbols; an
+	// assignment outside them is skipped.
+	joints []*ir.Joint
 }
 
 // About says what the search looks for and at which site, for the note
@@ -86,6 +89,13 @@ func NewSearch(c *ir.Context, syms []affine.Sym) *Search {
 	for _, sym := range syms {
 		s.Add(sym, sym)
 	}
+	// An inner loop's variable comes with the outer ones its values
+	// depend on, and only their combinations are tried.
+	extra, joints := c.Tied(syms)
+	for _, sym := range extra {
+		s.Add(sym, sym)
+	}
+	s.joints = joints
 	return s
 }
 
@@ -173,12 +183,15 @@ func (s *Search) Each(env affine.Env, visit func() bool) bool {
 			if v != left {
 				continue
 			}
+			s.set(env, idx)
+			if !ir.HoldAll(s.joints, env) {
+				continue
+			}
 			if !s.ctx.Spend() {
 				s.cutShort()
 				return
 			}
 			budget--
-			s.set(env, idx)
 			stopped = !visit()
 		}
 	}
