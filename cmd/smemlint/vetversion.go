@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/smemlint/smemlint/analyzer/config"
 )
@@ -91,9 +93,9 @@ func checkGoOptions(args []string) error {
 // go vet discards what the tool writes here, so the error goes to go
 // vet's own standard error, left open for go's "-flags failed" to end
 // the line. That is done only where it is safe: go vet's standard error
-// a pipe or a terminal, which two writers share in order (a regular file
-// is not: go would write over the error from its own offset). Elsewhere
-// -V=full reports the mistake.
+// a pipe, a terminal or a file opened for appending, which two writers
+// share in order (a file opened with 2> is not: go would write over the
+// error from its own offset). Elsewhere -V=full reports the mistake.
 func vetFlagsHandshake() bool {
 	args := parentArgs()
 	if args == nil {
@@ -108,7 +110,7 @@ func vetFlagsHandshake() bool {
 	}
 	name := fmt.Sprintf("/proc/%d/fd/2", os.Getppid())
 	st, serr := os.Stat(name)
-	if serr != nil || st.Mode()&(fs.ModeNamedPipe|fs.ModeCharDevice) == 0 {
+	if serr != nil || st.Mode()&(fs.ModeNamedPipe|fs.ModeCharDevice) == 0 && !(st.Mode().IsRegular() && parentStderrAppends()) {
 		return false
 	}
 	f, ferr := os.OpenFile(name, os.O_WRONLY|os.O_APPEND, 0)
@@ -118,6 +120,23 @@ func vetFlagsHandshake() bool {
 	defer f.Close()
 	_, werr := fmt.Fprintf(f, "smemlint: %v; ", err)
 	return werr == nil
+}
+
+// parentStderrAppends reports whether the parent's standard error is open
+// for appending (2>>file): then every write lands at the end, ours and
+// go's in turn.
+func parentStderrAppends() bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/fdinfo/2", os.Getppid()))
+	if err != nil {
+		return false
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "flags:"); ok {
+			flags, err := strconv.ParseUint(strings.TrimSpace(v), 8, 64)
+			return err == nil && flags&syscall.O_APPEND != 0
+		}
+	}
+	return false
 }
 
 // checkConfigFiles parses the configuration files go vet run in dir reads.
