@@ -76,12 +76,15 @@ simcheck: build
 
 # fuzz checks 10,000 random kernels (seeds 1 to 10000): each is analyzed
 # from its Go source and run traced in the simulator, and every site's
-# prediction must agree with the requests measured (simcheck/fuzz). Then a
-# minute of coverage-guided fuzzing (go test -fuzz) draws further seeds;
-# FUZZTIME sets its length.
+# prediction must agree with the requests measured (simcheck/fuzz). Then
+# 10,000 race kernels (racy and race-free by construction): their figures,
+# and the static race verdicts (smemrace, warpsync) against the simulator's
+# hazard detector. Then a minute of coverage-guided fuzzing (go test -fuzz)
+# draws further seeds; FUZZTIME sets its length.
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test -run '^TestRandomKernels$$' -count 1 -v ./simcheck/fuzz/ -kernels 10000
+	$(GO) test -run '^TestRaceKernels$$' -count 1 -v ./simcheck/fuzz/ -racekernels 10000
 	$(GO) test -run '^$$' -fuzz '^FuzzAgreement$$' -fuzztime $(FUZZTIME) ./simcheck/fuzz/
 
 # bench prints the figures the issues ask for: the simulator on seed 001's

@@ -3,7 +3,6 @@ package fuzz
 import (
 	"fmt"
 	"go/token"
-	"sort"
 	"strings"
 
 	"github.com/smemlint/smemlint/analyzer/kernels"
@@ -40,12 +39,20 @@ type Outcome struct {
 	// Rules counts the sites compared by the rule they were judged by.
 	Rules         map[simcheck.Rule]int
 	Disagreements []Disagreement
+	// Race is the race verdicts compared, for kernels drawn with
+	// Options.Races.
+	Race RaceVerdict
 }
 
 // Check generates the kernel of a seed, analyzes it, runs it traced and
 // compares every site.
-func Check(seed uint64) (*Outcome, error) {
-	spec := Generate(seed)
+func Check(seed uint64) (*Outcome, error) { return CheckWith(seed, Options{}) }
+
+// CheckWith is Check for the kernel GenerateWith draws under opts; a race
+// kernel's static race verdicts are compared with the hazards the run saw
+// too.
+func CheckWith(seed uint64, opts Options) (*Outcome, error) {
+	spec := GenerateWith(seed, opts)
 	out := &Outcome{Spec: spec, Source: spec.Source(), Rules: map[simcheck.Rule]int{}}
 	res, file, err := Analyze(out.Source)
 	if err != nil {
@@ -54,7 +61,11 @@ func Check(seed uint64) (*Outcome, error) {
 	if len(res.Contexts) != 1 {
 		return out, fmt.Errorf("the analyzer found %d kernel contexts, want 1 (notes: %v, internal errors: %v)", len(res.Contexts), res.Notes, res.Faults)
 	}
-	tl, err := spec.Run()
+	var log *accessLog
+	if opts.Races {
+		log = &accessLog{}
+	}
+	tl, err := spec.run(log)
 	if err != nil {
 		return out, fmt.Errorf("running the generated kernel: %v", err)
 	}
@@ -65,6 +76,9 @@ func Check(seed uint64) (*Outcome, error) {
 	}
 	for site := int32(0); site < spec.Sites; site++ {
 		out.judge(site, accesses[site], measured, tl, file)
+	}
+	if opts.Races {
+		out.judgeRaces(res.Contexts[0], tl, log, file)
 	}
 	// An internal error is a failure of its own, also where it left the
 	// figures alone.
@@ -117,45 +131,46 @@ func (o *Outcome) judge(site int32, as []*kernels.Access, measured map[int32]sim
 // sitesOf maps the site numbers of a spec to the analyzer's accesses, by
 // the position of their nodes.
 func sitesOf(spec *Spec, ctx *kernels.Context, file *token.File) map[int32][]*kernels.Access {
-	type key struct {
-		off   int
-		store bool
-	}
-	ids := map[key]int32{}
-	var walk func([]*Stmt)
-	walk = func(list []*Stmt) {
-		for _, s := range list {
-			switch s.Kind {
-			case "if", "for":
-				walk(s.Body)
-				walk(s.Else)
-			case "load":
-				ids[key{s.Pos, false}] = s.Load
-			case "store":
-				ids[key{s.Pos, true}] = s.Store
-			case "update":
-				ids[key{s.Pos, false}], ids[key{s.Pos, true}] = s.Load, s.Store
-			case "copy":
-				ids[key{s.SrcPos, false}], ids[key{s.Pos, true}] = s.Load, s.Store
-			}
-		}
-	}
-	walk(spec.Body)
-	walk(spec.Dev)
+	ids := siteIDs(spec)
 	out := map[int32][]*kernels.Access{}
 	for _, a := range ctx.Accesses {
-		if id, ok := ids[key{file.Offset(a.Node.Pos()), a.Store}]; ok {
+		if id, ok := ids[siteKey{file.Offset(a.Node.Pos()), a.Store}]; ok {
 			out[id] = append(out[id], a)
 		}
 	}
 	return out
 }
 
+// siteKey names an access node of the source: its offset, and whether it
+// stores.
+type siteKey struct {
+	off   int
+	store bool
+}
+
+// siteIDs maps the access nodes of a spec's source to their site numbers.
+func siteIDs(spec *Spec) map[siteKey]int32 {
+	ids := map[siteKey]int32{}
+	spec.walkAccesses(func(s *Stmt) {
+		switch s.Kind {
+		case "load":
+			ids[siteKey{s.Pos, false}] = s.Load
+		case "store":
+			ids[siteKey{s.Pos, true}] = s.Store
+		case "update":
+			ids[siteKey{s.Pos, false}], ids[siteKey{s.Pos, true}] = s.Load, s.Store
+		case "copy":
+			ids[siteKey{s.SrcPos, false}], ids[siteKey{s.Pos, true}] = s.Load, s.Store
+		}
+	})
+	return ids
+}
+
 // Report describes the disagreements of an outcome, with the kernel.
 func (o *Outcome) Report() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "seed %d: %d disagreement(s):\n", o.Spec.Seed, len(o.Disagreements))
-	sort.Slice(o.Disagreements, func(i, j int) bool { return o.Disagreements[i].Site < o.Disagreements[j].Site })
+	fmt.Fprintf(&b, "seed %d%s: %d disagreement(s):\n", o.Spec.Seed, o.Spec.Opts.rerun(o.Spec.Seed), len(o.Disagreements))
+	sortDisagreements(o.Disagreements)
 	for _, d := range o.Disagreements {
 		fmt.Fprintf(&b, "  fz.go:%s site %d: %s\n", d.Pos, d.Site, d.Why)
 	}

@@ -14,6 +14,8 @@ import (
 var (
 	kernelsFlag = flag.Int("kernels", 300, "random kernels TestRandomKernels checks (50 with -short)")
 	firstFlag   = flag.Uint64("first", 1, "the seed of TestRandomKernels's first kernel")
+	raceFlag    = flag.Int("racekernels", 100, "race kernels TestRaceKernels checks (20 with -short)")
+	maxFailFlag = flag.Int("maxfail", 5, "failed kernels after which TestRandomKernels and TestRaceKernels stop")
 )
 
 // FuzzAgreement generates a kernel from the seed, analyzes it, runs it
@@ -45,8 +47,27 @@ func TestRandomKernels(t *testing.T) {
 	if testing.Short() {
 		n = min(n, 50)
 	}
+	checkMany(t, n, Options{})
+}
+
+// TestRaceKernels checks -kernels race kernels (Options.Races): every
+// site's figure, and the static race verdicts against the simulator's
+// hazard detector. It reports how many kernels raced.
+func TestRaceKernels(t *testing.T) {
+	n := *raceFlag
+	if testing.Short() {
+		n = min(n, 20)
+	}
+	checkMany(t, n, Options{Races: true})
+}
+
+// checkMany checks the kernels of n consecutive seeds, from -first, drawn
+// under opts.
+func checkMany(t *testing.T, n int, opts Options) {
 	start := time.Now()
 	var next, sites, unpredicted, failed atomic.Int64
+	var racy, smemrace, warpsync, dynRace, dynWarp, replayed int
+	known := map[string]int{}
 	rules := map[simcheck.Rule]int{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -56,11 +77,11 @@ func TestRandomKernels(t *testing.T) {
 			defer wg.Done()
 			for {
 				i := next.Add(1) - 1
-				if i >= int64(n) || failed.Load() >= 5 {
+				if i >= int64(n) || failed.Load() >= int64(*maxFailFlag) {
 					return
 				}
 				seed := *firstFlag + uint64(i)
-				o, err := Check(seed)
+				o, err := CheckWith(seed, opts)
 				mu.Lock()
 				switch {
 				case err != nil:
@@ -75,6 +96,17 @@ func TestRandomKernels(t *testing.T) {
 					for r, n := range o.Rules {
 						rules[r] += n
 					}
+					if o.Race.Racy() {
+						racy++
+					}
+					smemrace += o.Race.Smemrace
+					warpsync += o.Race.Warpsync
+					dynRace += o.Race.DynRace
+					dynWarp += o.Race.DynWarp
+					replayed += o.Race.Replayed
+					for c, n := range o.Race.Known {
+						known[c] += n
+					}
 				}
 				mu.Unlock()
 			}
@@ -86,4 +118,11 @@ func TestRandomKernels(t *testing.T) {
 		min(int(next.Load()), n), *firstFlag, *firstFlag+uint64(n)-1, time.Since(start).Round(time.Millisecond),
 		sites.Load(), rules[simcheck.RuleExact], rules[simcheck.RuleAligned], rules[simcheck.RuleBound],
 		unpredicted.Load(), failed.Load())
+	if opts.Races {
+		t.Logf("race verdicts agree on %d kernels, %d racy and %d race-free by the run: static races %d smemrace + %d warpsync; "+
+			"pairs of sites the run saw race %d across warps + %d within a warp; static races the detector did not name but the access log shows %d; "+
+			"known disagreements %v",
+			min(int(next.Load()), n)-int(failed.Load()), racy, min(int(next.Load()), n)-int(failed.Load())-racy,
+			smemrace, warpsync, dynRace, dynWarp, replayed, known)
+	}
 }

@@ -14,11 +14,41 @@ type gen struct {
 	spec  *Spec
 	vars  []string // variables in scope: thread, block and loop indices
 	loops int
+	// careful: a race kernel with barriers wherever they fit (see races).
+	careful bool
+}
+
+// Options choose what the generator draws. The zero value is the default
+// kernel stream: a seed names the same kernel whatever options were added
+// since, as the corpus of failing seeds needs.
+type Options struct {
+	// Races draws kernels built to race or not (see races): phases of
+	// shared-memory accesses through thread-index patterns, separated by
+	// barriers, SyncWarps or nothing, in loops with and without a barrier
+	// on the back edge. The check then compares the static race verdicts
+	// with the simulator's hazard detector too.
+	Races bool
+}
+
+// rerun says how to draw a seed's kernel again when options are on, for
+// a failing seed's report.
+func (o Options) rerun(seed uint64) string {
+	if o.Races {
+		return fmt.Sprintf(" (race kernel: go test -run TestRaceKernels ./simcheck/fuzz -first %d -racekernels 1)", seed)
+	}
+	return ""
 }
 
 // Generate returns the random kernel of a seed.
-func Generate(seed uint64) *Spec {
-	g := &gen{r: rand.New(rand.NewPCG(seed, 0x5eed)), spec: &Spec{Seed: seed}}
+func Generate(seed uint64) *Spec { return GenerateWith(seed, Options{}) }
+
+// GenerateWith returns the random kernel of a seed under opts.
+func GenerateWith(seed uint64, opts Options) *Spec {
+	g := &gen{r: rand.New(rand.NewPCG(seed, 0x5eed)), spec: &Spec{Seed: seed, Opts: opts}}
+	if opts.Races {
+		g.races()
+		return g.spec
+	}
 	g.shape()
 	g.arrays()
 	g.locals()

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/smemlint/smemlint/simt"
@@ -14,7 +15,11 @@ type p3 struct{ A, B, C float32 }
 // source is made, at the same address, through simt's tracing calls.
 // Shared arrays live in the dynamic region at the arena offsets the
 // static arrays of the source get.
-func (s *Spec) Run() (*simt.TraceLaunch, error) {
+func (s *Spec) Run() (*simt.TraceLaunch, error) { return s.run(nil) }
+
+// run is Run, logging every shared-memory access in log when it is not
+// nil.
+func (s *Spec) run(log *accessLog) (*simt.TraceLaunch, error) {
 	bases := make([]unsafe.Pointer, len(s.Arrays))
 	shared := 0
 	for i, a := range s.Arrays {
@@ -27,7 +32,10 @@ func (s *Spec) Run() (*simt.TraceLaunch, error) {
 	cfg := simt.Config{Grid: simt.Dim3{X: s.Grid[0], Y: s.Grid[1]}, Block: simt.Dim3{X: s.Block[0], Y: s.Block[1], Z: s.Block[2]},
 		SharedBytes: shared, Arch: s.Arch}
 	return simt.LaunchTraced(cfg, func(t *simt.Thread) {
-		x := &interp{spec: s, t: t, bases: bases}
+		x := &interp{spec: s, t: t, bases: bases, log: log}
+		if log != nil {
+			x.execs = make([]int32, s.Sites)
+		}
 		x.env = env{tx: t.ThreadIdx.X, ty: t.ThreadIdx.Y, tz: t.ThreadIdx.Z, bx: t.BlockIdx.X, by: t.BlockIdx.Y,
 			p0: s.Param, lane: t.LaneID(), warp: t.WarpID()}
 		for i, e := range s.Lets {
@@ -68,6 +76,30 @@ type interp struct {
 	env    env
 	bases  []unsafe.Pointer
 	shared unsafe.Pointer
+	// log, when not nil, records the shared-memory accesses, with the
+	// barriers and SyncWarps the thread has passed and, by site, how many
+	// times it has run each.
+	log                 *accessLog
+	barriers, warpSyncs int32
+	execs               []int32
+}
+
+// accessLog is every shared-memory access of a traced run.
+type accessLog struct {
+	mu   sync.Mutex
+	accs []loggedAccess
+}
+
+// loggedAccess is one thread's access to shared memory.
+type loggedAccess struct {
+	block     simt.Dim3
+	thread    int32 // linear index in the block
+	site      int32
+	exec      int32 // the thread's run of the site: lanes with the same one make one request
+	off, size int64 // arena bytes
+	store     bool
+	barriers  int32 // barriers passed before it
+	warpSyncs int32 // SyncWarps passed before it
 }
 
 // flow is how a statement list ended.
@@ -93,6 +125,10 @@ func (x *interp) stmt(s *Stmt) flow {
 	switch s.Kind {
 	case "sync":
 		x.t.SyncThreads()
+		x.barriers++
+	case "syncwarp":
+		x.t.SyncWarp(s.Mask)
+		x.warpSyncs++
 	case "call":
 		// The locals are passed by value: the callee's changes stay
 		// in it, and its returns end the call only.
@@ -187,7 +223,21 @@ func (x *interp) access(site int32, array int, index []*Expr, field string, op i
 	}
 	var p unsafe.Pointer
 	if a.Shared {
-		p = unsafe.Add(x.shared, a.Base+int64(i*a.Elem.Size))
+		off := a.Base + int64(i*a.Elem.Size)
+		p = unsafe.Add(x.shared, off)
+		if x.log != nil {
+			size := int64(a.Elem.Size)
+			if field != "" {
+				off, size = off+4*int64(field[0]-'A'), 4
+			}
+			t := x.t
+			la := loggedAccess{block: t.BlockIdx, thread: int32(t.ThreadIdx.X + t.BlockDim.X*(t.ThreadIdx.Y+t.BlockDim.Y*t.ThreadIdx.Z)),
+				site: site, exec: x.execs[site], off: off, size: size, store: op == opStore, barriers: x.barriers, warpSyncs: x.warpSyncs}
+			x.execs[site]++
+			x.log.mu.Lock()
+			x.log.accs = append(x.log.accs, la)
+			x.log.mu.Unlock()
+		}
 	} else {
 		p = unsafe.Add(x.bases[array], i*a.Elem.Size)
 	}

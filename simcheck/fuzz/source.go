@@ -212,6 +212,8 @@ func (w *source) stmt(s *Stmt, depth int) {
 	switch s.Kind {
 	case "sync":
 		b.WriteString("t.SyncThreads()\n")
+	case "syncwarp":
+		fmt.Fprintf(b, "t.SyncWarp(%#x)\n", s.Mask)
 	case "call":
 		b.WriteString("dev(t" + w.devParams(false) + ")\n")
 	case "return", "break", "continue":

@@ -4,7 +4,9 @@
 // structs accessed field by field, block shapes with partial warps,
 // guards, loops with uniform and divergent trip counts, barriers — and
 // demands that smemlint's prediction for every access site agrees with
-// the requests the simulator measures.
+// the requests the simulator measures. Race kernels (Options.Races) are
+// built to race or not, and their static race verdicts (smemrace,
+// warpsync) must agree with the simulator's hazard detector too.
 //
 // A kernel exists twice: as Go source, which the analyzer reads, and as a
 // Spec, which an interpreter runs in the simulator through simt's tracing
@@ -69,7 +71,7 @@ type Cond struct {
 
 // Stmt is one statement of a kernel body.
 type Stmt struct {
-	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "assign", "return", "break", "continue", "call"
+	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "syncwarp", "assign", "return", "break", "continue", "call"
 	// Accesses: the array and one index per dimension; "copy" stores
 	// Src into Array.
 	Array, Src int
@@ -98,11 +100,14 @@ type Stmt struct {
 	To       int
 	ToThread *Expr // a thread-dependent bound, when not nil
 	Loop     int32 // the loop's number, for simt.TraceLoop
+	// Mask is the lane mask of a "syncwarp".
+	Mask uint32
 }
 
 // Spec is one random kernel.
 type Spec struct {
 	Seed   uint64
+	Opts   Options // what the generator was asked for
 	Block  [3]int
 	Grid   [2]int // blocks in X and Y
 	Arch   string
