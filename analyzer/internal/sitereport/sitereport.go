@@ -6,6 +6,8 @@ package sitereport
 import (
 	"fmt"
 	"go/token"
+	"math/bits"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -36,7 +38,7 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 			// the finding: one finding per defect, but its figure is still
 			// stated under -verbose rather than dropped.
 			if verbose && ev.Skip == "" {
-				rep.Reportf(s.Node, "note: "+c.Message(ev)+c.Totals(ev)+"; "+compoundNote(s.Store))
+				rep.Reportf(s.Node, "note: "+c.Message(ev)+LaneData(ev)+c.Totals(ev)+"; "+compoundNote(s.Store))
 			}
 			continue
 		}
@@ -46,7 +48,7 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 				rep.Reportf(s.Node, fmt.Sprintf("note: %s %s %s not evaluated: %s", ev.Access.Space(), ev.Access.Verb(), ev.Access.Text, ev.Skip))
 			}
 		case c.Finding(ev):
-			msg := c.Message(ev)
+			msg := c.Message(ev) + LaneData(ev)
 			if verbose {
 				msg += c.Totals(ev)
 			}
@@ -59,7 +61,7 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 			rep.Report(d)
 			reported[s.Node.Pos()] = true
 		case verbose:
-			rep.Reportf(s.Node, "note: "+c.Message(ev)+c.Totals(ev))
+			rep.Reportf(s.Node, "note: "+c.Message(ev)+LaneData(ev)+c.Totals(ev))
 		}
 	}
 }
@@ -72,4 +74,23 @@ func compoundNote(store bool) string {
 		return "the store of a compound assignment, whose load is the finding here"
 	}
 	return "the load of a compound assignment, whose store is the finding here"
+}
+
+// LaneData states the assumption behind a figure priced under conditions
+// on data that differ between lanes: the figure is that of every lane
+// passing; with one lane it is OneLane, which is said where it differs.
+func LaneData(ev *kernels.Eval) string {
+	if len(ev.LaneData) == 0 {
+		return ""
+	}
+	unit := "sector"
+	if ev.Access.Shared() {
+		unit = "wavefront"
+	}
+	all := ev.Worst.Metric(ev.Access.Shared())
+	msg := "; assumes every lane " + strings.Join(ev.LaneData, " and ") + ", which depends on " + ev.LaneWhy
+	if ev.OneLane == 0 || ev.OneLane == all {
+		return msg + fmt.Sprintf(" (%s however many lanes pass)", report.Plural(all, unit))
+	}
+	return msg + fmt.Sprintf(" (%s with one lane, %d with all %d)", report.Plural(ev.OneLane, unit), all, bits.OnesCount32(ev.Worst.Req.On))
 }

@@ -49,6 +49,15 @@ type Eval struct {
 	// Total is the sum of the figures of every request of one block, when
 	// the evaluation is exact (0 otherwise).
 	Total int
+	// LaneData names the conditions on data that may differ between the
+	// lanes of a warp, under which the access was priced as if every lane
+	// took the way to it: "passes std[j] <= eps (correlation.go:33)";
+	// LaneWhy says what the data is ("data read from memory"). OneLane is
+	// then the worst request's figure with one lane on, the least a warp
+	// that makes the request can cost.
+	LaneData []string
+	LaneWhy  string
+	OneLane  int
 	// Definite is true when the worst request's waste can be shown: it
 	// does not rest on an unknown stride, or the stride gives it for every
 	// tried value from 32 on (so it does not hinge on a small value).
@@ -153,6 +162,7 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 		return ev
 	}
 	e.run()
+	e.oneLane()
 	if e.undefined > 0 && ev.Requests == 0 && ev.Skip == "" && len(e.unknownU) == 0 && !e.hasHypo {
 		// Not "0 wavefronts": no thread gets past the index. Only where no
 		// value was supposed: a tried value of an unknown (n = 0 in
@@ -198,6 +208,7 @@ func (e *enumerator) plan() bool {
 				continue
 			}
 			e.assume(fmt.Sprintf("every lane passes %s", ctrlText(ctrl, conj, c)))
+			e.noteLaneData(ctrl, conj)
 		}
 	}
 	for _, s := range tdep.Syms() {
