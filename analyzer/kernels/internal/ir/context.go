@@ -4,7 +4,10 @@
 package ir
 
 import (
+	"cmp"
 	"go/token"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -61,32 +64,10 @@ type Context struct {
 	// spent is the processor time charged to the context, in
 	// nanoseconds (see Charge).
 	spent atomic.Int64
-	// work counts the threads the context's searches visited, against
-	// SearchBudget (see Spend); cuts lists the searches it stopped.
-	work  atomic.Int64
+	// cuts lists the searches that ran out of budget (see NoteCut).
 	cutMu sync.Mutex
 	cuts  []Note
 }
-
-// SearchBudget bounds the work of all the searches of one context
-// together, in threads visited: each assignment of uniform symbols a
-// search tries costs the threads of a block. Each search has its own
-// bound too; this one bounds the time of a kernel that asks many
-// questions (a race search for every pair of statements); the aim is
-// 100 ms, not yet measured on a quiet machine. It counts work, not time, so that what is found does not
-// depend on how busy the machine is. It is set so that no kernel of the
-// repository's corpora is cut: the polybench ports of testdata/realcode
-// need up to 2^21 (adi, correlation, covariance), SinglePassMerged of
-// examples/reduction about 2^19.
-const SearchBudget = 1 << 22
-
-// Spend takes the work of one assignment from the context's search budget
-// and reports whether it was there to take.
-func (c *Context) Spend() bool { return c.work.Add(int64(max(c.Threads(), 1))) <= SearchBudget }
-
-// Work returns the work the context's searches have done, in threads
-// visited (see SearchBudget).
-func (c *Context) Work() int64 { return c.work.Load() }
 
 // NoteCut records a search that the budget stopped: what it looked for,
 // at the site it was about.
@@ -101,12 +82,19 @@ func (c *Context) NoteCut(pos token.Pos, what string) {
 	c.cuts = append(c.cuts, Note{Pos: pos, Msg: what})
 }
 
-// Cuts returns the searches the budget stopped, in the order they were
-// cut.
+// Cuts returns the searches the budget stopped, by position and text:
+// checks running in parallel cut them in no fixed order.
 func (c *Context) Cuts() []Note {
 	c.cutMu.Lock()
 	defer c.cutMu.Unlock()
-	return append([]Note(nil), c.cuts...)
+	out := append([]Note(nil), c.cuts...)
+	slices.SortFunc(out, func(a, b Note) int {
+		if a.Pos != b.Pos {
+			return cmp.Compare(a.Pos, b.Pos)
+		}
+		return strings.Compare(a.Msg, b.Msg)
+	})
+	return out
 }
 
 // Charge adds the processor time m measured to the context's analysis

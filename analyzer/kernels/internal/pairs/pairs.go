@@ -71,7 +71,10 @@ func FindConflict(c *ir.Context, a, b *ir.Access, q PairQuery) *Conflict {
 // ConflictFinder answers FindConflict for many pairs of one context,
 // evaluating each access once per assignment of the symbols it uses.
 type ConflictFinder struct {
-	ctx   *ir.Context
+	ctx *ir.Context
+	// acct pays for the finder's searches, which it runs one after the
+	// other (see ir.SearchBudget).
+	acct  *ir.Account
 	cache map[addrsKey][]int64
 	syms  map[*ir.Access][]affine.Sym // the uniform symbols of each access
 	// Scratch storage of the searches, reused from pair to pair.
@@ -96,7 +99,7 @@ const noAddr = math.MinInt64
 
 // Conflicts returns a ConflictFinder for the context.
 func Conflicts(c *ir.Context) *ConflictFinder {
-	return &ConflictFinder{ctx: c, cache: map[addrsKey][]int64{}, syms: map[*ir.Access][]affine.Sym{}}
+	return &ConflictFinder{ctx: c, acct: ir.NewAccount(ir.SearchBudget), cache: map[addrsKey][]int64{}, syms: map[*ir.Access][]affine.Sym{}}
 }
 
 // Find is FindConflict.
@@ -251,6 +254,7 @@ func (ps *pairSpace) plan() {
 	slices.Sort(syms)
 	syms = slices.Compact(syms)
 	ps.search = search.NewSearch(c, nil)
+	ps.search.Draw(ps.finder.acct)
 	ps.search.About(ps.b.Node.Pos(), fmt.Sprintf("the search for two threads that touch the same bytes through %s and %s", ps.a.Text, ps.b.Text))
 	var adjacent affine.Sym = -1
 	if ps.rel.next && ps.rel.loop.HasVar {

@@ -67,12 +67,19 @@ type Search struct {
 	// joints are the combinations the loops make of tied symbols; an
 	// assignment outside them is skipped.
 	joints []*ir.Joint
+	// acct pays for the threads the search visits (see ir.SearchBudget).
+	acct *ir.Account
 }
 
 // About says what the search looks for and at which site, for the note
 // that a search the budget cuts leaves (ir.Context.NoteCut). Without it
 // the note names the kernel.
 func (s *Search) About(site token.Pos, what string) { s.site, s.what = site, what }
+
+// Draw makes the search draw its work from acct, an account shared with
+// searches that run before and after it in a fixed order, instead of one
+// of its own (ir.Context.QuestionBudget).
+func (s *Search) Draw(acct *ir.Account) { s.acct = acct }
 
 // Cut reports whether the context's search budget stopped the search
 // before it tried every assignment it meant to.
@@ -85,7 +92,7 @@ func (s *Search) ChargeEach() { s.charge = true }
 
 // NewSearch returns a search over the given uniform symbols of c.
 func NewSearch(c *ir.Context, syms []affine.Sym) *Search {
-	s := &Search{ctx: c, exact: true}
+	s := &Search{ctx: c, exact: true, acct: ir.NewAccount(c.QuestionBudget())}
 	for _, sym := range syms {
 		s.Add(sym, sym)
 	}
@@ -168,6 +175,7 @@ func (s *Search) Each(env affine.Env, visit func() bool) bool {
 		maxTotal += len(d.rows) - 1
 	}
 	idx := make([]int, len(s.dims))
+	threads := int64(max(s.ctx.Threads(), 1))
 	budget, stopped := maxAssignments, false
 	// Assignments by increasing total index: small values of every
 	// symbol are tried before large values of one.
@@ -187,7 +195,7 @@ func (s *Search) Each(env affine.Env, visit func() bool) bool {
 			if !ir.HoldAll(s.joints, env) {
 				continue
 			}
-			if !s.ctx.Spend() {
+			if !s.acct.Spend(threads) {
 				s.cutShort()
 				return
 			}
