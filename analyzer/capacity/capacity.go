@@ -49,13 +49,24 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// reportCuts reports the searches the per-kernel budget cut: each at its
-// site with -verbose, and always their count, once per package, so that a
-// finding missing for want of time never passes in silence.
+// reportCuts reports the searches the per-kernel budget cut and the
+// evaluations that stopped for a kernel too large: each at its site with
+// -verbose, and always their count, once per package, so that a finding
+// missing for want of time never passes in silence.
 func reportCuts(pass *analysis.Pass, res *kernels.Result) {
-	var first token.Pos
-	cuts, kernelsCut := 0, 0
+	var first, firstBig token.Pos
+	cuts, kernelsCut, big := 0, 0, 0
 	for _, ctx := range res.Contexts {
+		for _, n := range ctx.Incomplete {
+			if big == 0 {
+				firstBig = ctx.Pos
+			}
+			big++
+			if res.Config.Verbose {
+				pass.Report(analysis.Diagnostic{Pos: n.Pos, Category: "capacity", Message: fmt.Sprintf(
+					"note: in kernel %s (%s): %s", ctx.Kernel, ctx.Shape.Describe(), n.Msg)})
+			}
+		}
 		cs := ctx.Cuts()
 		if len(cs) == 0 {
 			continue
@@ -73,6 +84,10 @@ func reportCuts(pass *analysis.Pass, res *kernels.Result) {
 				"note: %s in kernel %s (%s) was cut short by the per-kernel search budget: a finding it would have made may be missing",
 				c.Msg, ctx.Kernel, ctx.Shape.Describe())})
 		}
+	}
+	if big > 0 {
+		pass.Report(analysis.Diagnostic{Pos: firstBig, Category: "capacity", Message: fmt.Sprintf(
+			"note: %d kernel context(s) of this package were too large to evaluate completely: accesses past the point where the evaluation stopped have no figure; -verbose shows where", big)})
 	}
 	if cuts > 0 {
 		pass.Report(analysis.Diagnostic{Pos: first, Category: "capacity", Message: fmt.Sprintf(

@@ -40,6 +40,7 @@ func (in *interp) predVaries(p affine.Pred) bool { return p.DependsOn(in.ctx.IsT
 // eval evaluates an expression for its value, recording the loads it makes.
 func (in *interp) eval(e ast.Expr) value {
 	if !in.step() {
+		in.stoppedAt(e.Pos())
 		return none()
 	}
 	switch x := e.(type) {

@@ -57,6 +57,8 @@ type interp struct {
 	arena   model.Arena // the shared arrays' offsets, as the simulator lays them out
 	dynamic *ir.Array
 	gaveUp  bool
+	// gaveUpAt is the first statement or expression not evaluated.
+	gaveUpAt token.Pos
 	// dims caches the thread's built-in Dim3 values (ThreadIdx, ...),
 	// which never change within a context; struct values are copied on
 	// write.
@@ -122,7 +124,12 @@ func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 	in.bindParams(params)
 	in.block(body.List)
 	if in.gaveUp {
-		ctx.Incomplete = append(ctx.Incomplete, ir.Note{Pos: j.Pos, Msg: "kernel too large to evaluate completely"})
+		pos := in.gaveUpAt
+		if !pos.IsValid() {
+			pos = j.Pos
+		}
+		ctx.Incomplete = append(ctx.Incomplete, ir.Note{Pos: pos, Msg: fmt.Sprintf(
+			"kernel too large to evaluate completely: the evaluation stopped here after %d statements and expressions; accesses it did not reach from here on have no figure", maxSteps)})
 	}
 	return ctx, nil
 }
@@ -195,6 +202,17 @@ func (in *interp) globalRef(obj types.Object, name string, elem types.Type, slic
 	return r
 }
 
+// stoppedAt records where the evaluation first gave up (see step): in
+// this package's files, so at the call that led into another package.
+func (in *interp) stoppedAt(pos token.Pos) {
+	if in.anchor != nil {
+		pos = in.anchor.Pos()
+	}
+	if !in.gaveUpAt.IsValid() {
+		in.gaveUpAt = pos
+	}
+}
+
 // step counts work and reports whether the evaluation may go on.
 func (in *interp) step() bool {
 	in.steps++
@@ -213,6 +231,7 @@ func (in *interp) block(list []ast.Stmt) exits {
 	out := noExit
 	for _, s := range list {
 		if !in.step() {
+			in.stoppedAt(s.Pos())
 			break
 		}
 		ex := in.stmt(s)
