@@ -37,8 +37,8 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	}
 	loop.Cond = cond
 	var carried map[types.Object]value
-	if hasIter {
-		carried = in.carried(s.Body, s.Post, iv.obj, iter)
+	if hasIter || loop.Domain != nil {
+		carried = in.carried(s.Body, s.Post, iv.obj, iter, hasIter, loop)
 	}
 	return in.loopBody(loop, s.Body, s.Post, iv, carried)
 }
@@ -248,7 +248,12 @@ func (in *interp) iterationDomain(k affine.Sym, obj types.Object, condExpr ast.E
 // them their value in the iteration numbered iter: the entry value plus
 // iter times the advance. A dry run of the body with each variable bound
 // to a symbol of its own tells the advance.
-func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object, iter affine.Expr) map[types.Object]value {
+//
+// A variable the body changes otherwise (pos = (pos+4)&63, offset *= 2)
+// from a constant start, in a loop whose values are enumerated, gets a
+// symbol of its own whose values are computed iteration by iteration and
+// tied to the loop variable's.
+func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object, iter affine.Expr, hasIter bool, loop *ir.Loop) map[types.Object]value {
 	if leaves(body) || continues(body) {
 		return nil
 	}
@@ -284,7 +289,7 @@ func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object,
 	// The advance may mention what the loop does not change: symbols made
 	// before the dry run, other than the loop's own.
 	stale := func(s affine.Sym) bool {
-		return int(s) >= mark || iter.DependsOn(func(t affine.Sym) bool { return t == s })
+		return int(s) >= mark || !hasIter || iter.DependsOn(func(t affine.Sym) bool { return t == s })
 	}
 	out := map[types.Object]value{}
 	for obj, p := range probes {
@@ -296,6 +301,12 @@ func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object,
 				continue
 			}
 			delta = affine.Sub(after.e, affine.S(p))
+			if delta.DependsOn(stale) || delta.DependsOn(func(t affine.Sym) bool { return t == p }) {
+				if v, ok := in.sequence(obj, loop, entry.e, after.e, p); ok {
+					out[obj] = v
+				}
+				continue
+			}
 		case vRef:
 			if after.kind != vRef || after.ref.arr != entry.ref.arr || after.ref.remote || !after.ref.slice ||
 				!types.Identical(after.ref.typ, entry.ref.typ) {
@@ -316,6 +327,53 @@ func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object,
 		}
 	}
 	return out
+}
+
+// sequence computes, iteration by iteration of an enumerated loop, the
+// values of a variable that starts at a constant and becomes next (an
+// expression in its previous value p, the loop's variable and the outer
+// values that variable is tied to) in each iteration. The variable becomes
+// a symbol tied to the loop's variable.
+func (in *interp) sequence(obj types.Object, loop *ir.Loop, entry, next affine.Expr, p affine.Sym) (value, bool) {
+	v0, ok := entry.IsConst()
+	if !ok || !loop.HasVar || loop.Domain == nil {
+		return value{}, false
+	}
+	c := in.ctx
+	syms := []affine.Sym{loop.Var}
+	var rows [][]int64
+	if j := c.Meta[loop.Var].Joint; j != nil {
+		syms, rows = j.Syms, j.Rows
+	} else {
+		for _, d := range loop.Domain {
+			rows = append(rows, []int64{d})
+		}
+	}
+	if len(syms)+1 > ir.MaxJoint || next.DependsOn(func(s affine.Sym) bool { return s != p && !slices.Contains(syms, s) }) {
+		return value{}, false
+	}
+	env := make(affine.Env, c.Syms.Len())
+	out := make([][]int64, 0, len(rows))
+	v := v0
+	for i, r := range rows {
+		// Outer values changed: the loop is entered again, from the start.
+		if i > 0 && !slices.Equal(r[:len(r)-1], rows[i-1][:len(r)-1]) {
+			v = v0
+		}
+		for k, s := range syms {
+			env[s] = r[k]
+		}
+		env[p] = v
+		out = append(out, append(slices.Clone(r), v))
+		n, err := next.Eval(env)
+		if err != nil {
+			return value{}, false
+		}
+		v = n
+	}
+	sym := in.newSym(obj.Name(), affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: columnValues(out, len(syms))})
+	c.Meta[sym].Joint = ir.NewJoint(append(slices.Clone(syms), sym), out)
+	return scalar(affine.S(sym)), true
 }
 
 // continues reports whether a loop's body has a continue of this loop,
