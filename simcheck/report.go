@@ -50,10 +50,44 @@ type Row struct {
 type Report struct {
 	Rows    []*Row    `json:"rows"`
 	Hazards []*Hazard `json:"hazards,omitempty"`
-	Counts  Counts    `json:"counts"`
+	// LaunchErrors are the traced launches that failed (a timeout, a
+	// panic, a misuse): what they did before failing is measured, and a
+	// launch stopped by its timeout measures nothing, so their sites
+	// may be "not executed" although a test ran them.
+	LaunchErrors []*LaunchFailure `json:"launchErrors,omitempty"`
+	Counts       Counts           `json:"counts"`
 	// Failed is true when a measurement contradicts a prediction, or, in
 	// strict mode, a prediction was never executed.
 	Failed bool `json:"failed"`
+}
+
+// LaunchFailure is one error of traced launches, with how many launches
+// failed with it.
+type LaunchFailure struct {
+	Kernel   string `json:"kernel"`
+	Err      string `json:"err"`
+	Launches int    `json:"launches"`
+}
+
+// launchFailures gathers the errors of the launches that failed, in the
+// order first seen.
+func launchFailures(launches []*simt.TraceLaunch) []*LaunchFailure {
+	var out []*LaunchFailure
+	seen := map[[2]string]*LaunchFailure{}
+	for _, l := range launches {
+		if l.Err == "" {
+			continue
+		}
+		k := [2]string{l.Kernel, l.Err}
+		if f := seen[k]; f != nil {
+			f.Launches++
+			continue
+		}
+		f := &LaunchFailure{Kernel: l.Kernel, Err: l.Err, Launches: 1}
+		seen[k] = f
+		out = append(out, f)
+	}
+	return out
 }
 
 // Counts sums the table up: sites are counted once, with their worst
@@ -77,9 +111,13 @@ func compare(sites []*Site, findings []finding, launches []*simt.TraceLaunch, st
 		byID[s.ID] = s
 	}
 	meas := gather(launches)
+	r.LaunchErrors = launchFailures(launches)
 	cache := map[*kernels.Access]*kernels.Eval{}
 	for _, s := range sites {
 		rows := siteRows(s, meas[s.ID], cache)
+		if rows[0].Verdict == NotExecuted && len(r.LaunchErrors) > 0 {
+			rows[0].Why = fmt.Sprintf("no test executed the site in a launch that measured it (%s failed: see below)", tracedLaunches(countLaunches(r.LaunchErrors)))
+		}
 		worst := rows[0].Verdict
 		for _, row := range rows {
 			if row.Verdict == Agree {
@@ -109,6 +147,22 @@ func compare(sites []*Site, findings []finding, launches []*simt.TraceLaunch, st
 	r.Hazards = hazards(launches, byID, findings)
 	r.Failed = r.Counts.Disagree > 0 || strict && r.Counts.NotExecuted > 0
 	return r
+}
+
+func countLaunches(fs []*LaunchFailure) int {
+	n := 0
+	for _, f := range fs {
+		n += f.Launches
+	}
+	return n
+}
+
+// tracedLaunches says "1 traced launch" or "N traced launches".
+func tracedLaunches(n int) string {
+	if n == 1 {
+		return "1 traced launch"
+	}
+	return fmt.Sprintf("%d traced launches", n)
 }
 
 // rank orders verdicts by how much they say about a site: a

@@ -48,8 +48,25 @@ func WriteTable(w io.Writer, r *Report, all bool) error {
 	fmt.Fprintf(w, "\n%d sites: %d checked against measurements (%d requests), %d agree (%.1f%%), %d disagree; "+
 		"%d unpredicted, %d not executed, %d not instrumented\n",
 		c.Sites, c.Checked, c.Requests, c.Agree, agreement, c.Disagree, c.Unpredicted, c.NotExecuted, c.NotInstrumented)
+	writeLaunchErrors(w, r.LaunchErrors)
 	writeHazards(w, r.Hazards, all)
 	return nil
+}
+
+// writeLaunchErrors lists the traced launches that failed: their sites
+// measured only what ran before the failure, nothing after a timeout.
+func writeLaunchErrors(w io.Writer, fs []*LaunchFailure) {
+	if len(fs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s failed; a site measures only what ran before the failure (nothing, after a timeout):\n", tracedLaunches(countLaunches(fs)))
+	for _, f := range fs {
+		times := ""
+		if f.Launches > 1 {
+			times = fmt.Sprintf(" (%d launches)", f.Launches)
+		}
+		fmt.Fprintf(w, "  %s%s\n", f.Err, times)
+	}
 }
 
 // maxHazards is how many hazards the table lists without -all.

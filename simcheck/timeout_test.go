@@ -42,3 +42,32 @@ func TestTimeout(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// TestLaunchErrorListed: a launch that fails in a test that passes anyway
+// is listed, and the sites it did not measure say so instead of "no test
+// executed the site".
+func TestLaunchErrorListed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test binary")
+	}
+	r, err := simcheck.Check([]string{"./swallow"}, simcheck.Options{Dir: "testdata/stuck", LaunchTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.LaunchErrors) != 1 || r.LaunchErrors[0].Launches != 1 ||
+		!strings.Contains(r.LaunchErrors[0].Err, "the launch did not finish within 1s") {
+		t.Fatalf("LaunchErrors = %+v, want the one timeout", r.LaunchErrors)
+	}
+	var b strings.Builder
+	if err := simcheck.WriteTable(&b, r, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"not executed: no test executed the site in a launch that measured it (1 traced launch failed: see below)",
+		"1 traced launch failed; a site measures only what ran before the failure (nothing, after a timeout):\n  simt: kernel swallow.Run.func1",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, b.String())
+		}
+	}
+}
