@@ -32,6 +32,19 @@ func run(pass *analysis.Pass) (any, error) {
 		Message: Message,
 		Totals:  Totals,
 		Fix:     func(s *kernels.AccessSite) (analysis.SuggestedFix, bool) { return paddingFix(pass, s) },
+		Space:   "shared",
+		Unpriced: sitereport.UnpricedSites(res, func(a *kernels.Access) string {
+			switch {
+			case !a.Shared():
+				return ""
+			case a.Atomic:
+				return "shared atomic " + a.Text + " not evaluated: " + sitereport.UnpricedAtomic
+			case a.Remote:
+				return "shared " + a.Verb() + " " + a.Text + " not evaluated: it reaches another block's shared memory (MapSharedRank), " +
+					"which smemlint does not price"
+			}
+			return ""
+		}),
 	})
 	return nil, nil
 }

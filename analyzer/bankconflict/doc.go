@@ -28,7 +28,7 @@
 // are not evaluated. Indices that depend on data read from memory (a
 // histogram bin) are never guessed. With -verbose every evaluated access is
 // reported with its figure, and the accesses that could not be evaluated
-// with the reason.
+// with the reason; without -verbose, one note per package counts them.
 //
 // Suppress one report with //smemlint:ignore bankconflict <reason> on the
 // line or the line above.

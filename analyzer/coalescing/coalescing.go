@@ -35,6 +35,13 @@ func run(pass *analysis.Pass) (any, error) {
 		Finding: func(ev *kernels.Eval) bool { return ev.Shown() && !misalignedOnly(ev) },
 		Message: func(ev *kernels.Eval) string { return Message(pass, ev) },
 		Totals:  totals,
+		Space:   "global",
+		Unpriced: sitereport.UnpricedSites(res, func(a *kernels.Access) string {
+			if a.Shared() || !a.Atomic {
+				return ""
+			}
+			return "global atomic " + a.Text + " not evaluated: " + sitereport.UnpricedAtomic
+		}),
 	})
 	return nil, nil
 }

@@ -36,3 +36,9 @@ func TestH100Rows(t *testing.T) {
 	defer config.Analyzer.Flags.Set("verbose", "false")
 	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/corpora/hw/global")
 }
+
+// TestSummary: without -verbose, the accesses not evaluated are counted.
+func TestSummary(t *testing.T) {
+	dir := testdir.Dir(t)
+	analysistest.Run(t, dir, coalescing.Analyzer, "example.com/cases/coalescingsummary")
+}

@@ -25,8 +25,10 @@
 // the whole warp, the figure of the most favourable alignment is used;
 // when it sets the distance between lanes, the report says "up to" and
 // from which value on. Indices that depend on data read from memory are
-// never evaluated. With -verbose every evaluated access is reported with its
-// figure.
+// never evaluated, nor are atomics. With -verbose every evaluated access is
+// reported with its figure, and every other with the true reason it was not
+// evaluated (the index depends on data read from memory, on a variable a
+// loop assigns, ...); without it, one note per package counts them.
 //
 // Suppress one report with //smemlint:ignore coalescing <reason>.
 package coalescing

@@ -146,3 +146,14 @@ func Plural(n int, word string) string {
 	}
 	return itoa(n) + " " + word + "s"
 }
+
+// PackageClause returns the package name of the file holding pos, where a
+// note about the whole package goes (nil when no file holds it).
+func (r *Reporter) PackageClause(pos token.Pos) ast.Node {
+	for _, f := range r.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f.Name
+		}
+	}
+	return nil
+}

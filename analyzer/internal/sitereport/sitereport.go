@@ -5,6 +5,7 @@ package sitereport
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"math/bits"
 	"strings"
@@ -15,6 +16,9 @@ import (
 	"github.com/smemlint/smemlint/analyzer/kernels"
 )
 
+// UnpricedAtomic is why an atomic is not evaluated.
+const UnpricedAtomic = "smemlint does not price atomic operations"
+
 // Check says how one check words its findings.
 type Check struct {
 	// Finding reports whether a site's worst evaluation is reported.
@@ -24,6 +28,38 @@ type Check struct {
 	Message, Totals func(ev *kernels.Eval) string
 	// Fix proposes a fix for a finding; nil when the check has none.
 	Fix func(s *kernels.AccessSite) (analysis.SuggestedFix, bool)
+	// Space names the check's accesses in the count of those not
+	// evaluated: "global", "shared".
+	Space string
+	// Unpriced are the check's accesses it does not evaluate at all
+	// (atomics), each with why.
+	Unpriced []Unpriced
+}
+
+// Unpriced is an access of a check's space that the check does not
+// evaluate, and why: it is not priced, but it is not passed over in
+// silence either.
+type Unpriced struct {
+	Node ast.Node
+	Msg  string // "global atomic count[0] not evaluated: …"
+}
+
+// UnpricedSites returns, one per source position, the accesses why names
+// a reason for ("" for the others).
+func UnpricedSites(res *kernels.Result, why func(a *kernels.Access) string) []Unpriced {
+	seen := map[token.Pos]bool{}
+	var out []Unpriced
+	for _, ctx := range res.Contexts {
+		for _, a := range ctx.Accesses {
+			w := why(a)
+			if w == "" || seen[a.Anchor().Pos()] {
+				continue
+			}
+			seen[a.Anchor().Pos()] = true
+			out = append(out, Unpriced{Node: a.Anchor(), Msg: w})
+		}
+	}
+	return out
 }
 
 // Report reports sites: a diagnostic for each finding and, under
@@ -31,6 +67,26 @@ type Check struct {
 func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c Check) {
 	// x[i] += y loads and stores x[i] at one position: one report there.
 	reported := map[token.Pos]bool{}
+	// Without -verbose the accesses not evaluated are counted, so that
+	// none passes in silence: one line per package says how many.
+	var skipped int
+	var first ast.Node
+	skip := func(n ast.Node, msg string) {
+		if verbose {
+			rep.Reportf(n, "note: "+msg)
+			return
+		}
+		if rep.Ignored(n.Pos()) {
+			return
+		}
+		if first == nil || n.Pos() < first.Pos() {
+			first = n
+		}
+		skipped++
+	}
+	for _, u := range c.Unpriced {
+		skip(u.Node, u.Msg)
+	}
 	for _, s := range sites {
 		ev := s.Worst
 		if reported[s.Node.Pos()] {
@@ -44,9 +100,7 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 		}
 		switch {
 		case ev.Skip != "":
-			if verbose {
-				rep.Reportf(s.Node, fmt.Sprintf("note: %s %s %s not evaluated: %s", ev.Access.Space(), ev.Access.Verb(), ev.Access.Text, ev.Skip))
-			}
+			skip(s.Node, fmt.Sprintf("%s %s %s not evaluated: %s", ev.Access.Space(), ev.Access.Verb(), ev.Access.Text, ev.Skip))
 		case c.Finding(ev):
 			msg := c.Message(ev) + LaneData(ev)
 			if verbose {
@@ -63,6 +117,19 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 		case verbose:
 			rep.Reportf(s.Node, "note: "+c.Message(ev)+LaneData(ev)+c.Totals(ev))
 		}
+	}
+	if skipped > 0 {
+		n := fmt.Sprintf("%d %s accesses", skipped, c.Space)
+		if skipped == 1 {
+			n = "1 " + c.Space + " access"
+		}
+		// At the package clause, not in a kernel: the line is about the
+		// package, and says nothing wrong of the kernel it would sit in.
+		at := rep.PackageClause(first.Pos())
+		if at == nil {
+			at = first
+		}
+		rep.Reportf(at, "note: "+n+" of this package not evaluated; -verbose lists them with the reason")
 	}
 }
 

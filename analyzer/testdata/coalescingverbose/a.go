@@ -15,9 +15,9 @@ func coalesced(t *simt.Thread, out, in []float64) {
 
 func histogram(t *simt.Thread, bins []int32, in []int32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-	v := in[i] // want `note: global load in\[i\]: 4 sectors`
-	simt.AtomicAdd(t, &bins[v], 1)
-	bins[v+1] = 0 // want `note: global store bins\[v\+1\] not evaluated: the index depends on data read from memory`
+	v := in[i]                     // want `note: global load in\[i\]: 4 sectors`
+	simt.AtomicAdd(t, &bins[v], 1) // want `note: global atomic simt.AtomicAdd\(t, &bins\[v\], 1\) not evaluated: smemlint does not price atomic operations`
+	bins[v+1] = 0                  // want `note: global store bins\[v\+1\] not evaluated: the index depends on data read from memory`
 }
 
 // A compound assignment loads and stores one element: the load is the

@@ -27,8 +27,8 @@ func branches(t *simt.Thread, out []float32, n int) {
 
 //smemlint:launch block=256
 func atomicSlot(t *simt.Thread, out []float32, count []int32) {
-	slot := simt.AtomicAdd(t, &count[0], 1)
-	out[slot] = 1 // want `note: global store out\[slot\] not evaluated: the index depends on the old value an atomic returns`
+	slot := simt.AtomicAdd(t, &count[0], 1) // want `note: global atomic simt.AtomicAdd\(t, &count\[0\], 1\) not evaluated: smemlint does not price atomic operations`
+	out[slot] = 1                           // want `note: global store out\[slot\] not evaluated: the index depends on the old value an atomic returns`
 }
 
 //smemlint:launch block=256
