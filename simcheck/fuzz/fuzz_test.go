@@ -3,6 +3,7 @@ package fuzz
 import (
 	"flag"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -12,10 +13,11 @@ import (
 )
 
 var (
-	kernelsFlag = flag.Int("kernels", 300, "random kernels TestRandomKernels checks (50 with -short)")
-	firstFlag   = flag.Uint64("first", 1, "the seed of TestRandomKernels's first kernel")
-	raceFlag    = flag.Int("racekernels", 100, "race kernels TestRaceKernels checks (20 with -short)")
-	maxFailFlag = flag.Int("maxfail", 5, "failed kernels after which TestRandomKernels and TestRaceKernels stop")
+	kernelsFlag    = flag.Int("kernels", 300, "random kernels TestRandomKernels checks (50 with -short)")
+	firstFlag      = flag.Uint64("first", 1, "the seed of TestRandomKernels's first kernel")
+	raceFlag       = flag.Int("racekernels", 100, "race kernels TestRaceKernels checks (20 with -short)")
+	constructsFlag = flag.String("constructs", "", "the #11 constructs TestConstructs switches on, comma-separated: nested, carried, reslice, vector (none: TestConstructs skips)")
+	maxFailFlag    = flag.Int("maxfail", 5, "failed kernels after which TestRandomKernels and TestRaceKernels stop")
 )
 
 // FuzzAgreement generates a kernel from the seed, analyzes it, runs it
@@ -59,6 +61,31 @@ func TestRaceKernels(t *testing.T) {
 		n = min(n, 20)
 	}
 	checkMany(t, n, Options{Races: true})
+}
+
+// TestConstructs checks -kernels kernels with the constructs -constructs
+// names switched on (see Options): how far the engine agrees on each
+// before it goes into the default stream.
+func TestConstructs(t *testing.T) {
+	if *constructsFlag == "" {
+		t.Skip("no -constructs named")
+	}
+	var opts Options
+	for _, c := range strings.Split(*constructsFlag, ",") {
+		switch c {
+		case "nested":
+			opts.NestedLoops = true
+		case "carried":
+			opts.Carried = true
+		case "reslice":
+			opts.Reslice = true
+		case "vector":
+			opts.Vector = true
+		default:
+			t.Fatalf("-constructs: unknown construct %q (known: nested, carried, reslice, vector)", c)
+		}
+	}
+	checkMany(t, *kernelsFlag, opts)
 }
 
 // checkMany checks the kernels of n consecutive seeds, from -first, drawn

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/smemlint/smemlint/model"
 )
@@ -16,6 +17,9 @@ type gen struct {
 	loops int
 	// careful: a race kernel with barriers wherever they fit (see races).
 	careful bool
+	opts    Options
+	// inDev: the device function's body is being drawn.
+	inDev bool
 }
 
 // Options choose what the generator draws. The zero value is the default
@@ -28,6 +32,22 @@ type Options struct {
 	// on the back edge. The check then compares the static race verdicts
 	// with the simulator's hazard detector too.
 	Races bool
+	// The constructs of issue #11, each switched on alone as the engine
+	// learns it:
+	// NestedLoops: loops whose start or bound is an outer loop's variable
+	// (for i1 := i0 / 2; i1 > 0; i1 >>= 1, for i1 := 0; i1 < i0; i1++),
+	// under outer loops that double (for i0 := 2; i0 < 64; i0 <<= 1).
+	NestedLoops bool
+	// Carried: locals updated in loop bodies as index variables are:
+	// j0 = (j0 + 4) & 63, j0 *= 2, j0 >>= 1.
+	Carried bool
+	// Reslice: a global slice advanced by re-slicing, g0 = g0[16:], Go's
+	// form of CUDA's pointer advance.
+	Reslice bool
+	// Vector: slice-to-array conversions, [4]float32(s[i:i+4]) (its copy's
+	// elements read after), and the array-pointer form *(*[2]float64)(s[i:])
+	// for loads and stores: one 8- or 16-byte access each.
+	Vector bool
 }
 
 // rerun says how to draw a seed's kernel again when options are on, for
@@ -36,7 +56,19 @@ func (o Options) rerun(seed uint64) string {
 	if o.Races {
 		return fmt.Sprintf(" (race kernel: go test -run TestRaceKernels ./simcheck/fuzz -first %d -racekernels 1)", seed)
 	}
-	return ""
+	var on []string
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{o.NestedLoops, "nested"}, {o.Carried, "carried"}, {o.Reslice, "reslice"}, {o.Vector, "vector"}} {
+		if f.on {
+			on = append(on, f.name)
+		}
+	}
+	if on == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (go test -run TestConstructs ./simcheck/fuzz -constructs %s -first %d -kernels 1)", strings.Join(on, ","), seed)
 }
 
 // Generate returns the random kernel of a seed.
@@ -44,7 +76,7 @@ func Generate(seed uint64) *Spec { return GenerateWith(seed, Options{}) }
 
 // GenerateWith returns the random kernel of a seed under opts.
 func GenerateWith(seed uint64, opts Options) *Spec {
-	g := &gen{r: rand.New(rand.NewPCG(seed, 0x5eed)), spec: &Spec{Seed: seed, Opts: opts}}
+	g := &gen{r: rand.New(rand.NewPCG(seed, 0x5eed)), spec: &Spec{Seed: seed, Opts: opts}, opts: opts}
 	if opts.Races {
 		g.races()
 		return g.spec
@@ -56,9 +88,11 @@ func GenerateWith(seed uint64, opts Options) *Spec {
 	if g.r.IntN(3) == 0 {
 		// A device function, called from the top level: the analyzer
 		// evaluates it in each calling context.
+		g.inDev = true
 		for range 1 + g.r.IntN(3) {
 			g.spec.Dev = append(g.spec.Dev, g.stmt(0, true))
 		}
+		g.inDev = false
 	}
 	n := 2 + g.r.IntN(5)
 	for range n {
@@ -158,8 +192,20 @@ func (g *gen) stmt(d int, top bool) *Stmt {
 	case k == 4 && top && !g.spec.Exits:
 		return &Stmt{Kind: "sync"}
 	case k == 5 && len(g.spec.Lets) > 0:
-		return &Stmt{Kind: "assign", Var: fmt.Sprintf("j%d", g.r.IntN(len(g.spec.Lets))),
+		st := &Stmt{Kind: "assign", Var: fmt.Sprintf("j%d", g.r.IntN(len(g.spec.Lets))),
 			Assign: pick(g.r, "=", "+="), X: g.expr(g.r.IntN(2) == 0, 1)}
+		if g.opts.Carried && g.loops > 0 && g.r.IntN(2) == 0 {
+			g.carried(st)
+		}
+		return st
+	case k == 5 && g.opts.Reslice && !g.inDev && g.r.IntN(2) == 0:
+		var globals []int
+		for i, a := range g.spec.Arrays {
+			if !a.Shared {
+				globals = append(globals, i)
+			}
+		}
+		return &Stmt{Kind: "reslice", Array: pick(g.r, globals...), StepN: pick(g.r, 1, 4, 8, 16, 32)}
 	case k == 6 && g.spec.Exits && d > 0:
 		kinds := []string{"return"}
 		if g.loops > 0 {
@@ -185,7 +231,13 @@ func (g *gen) forStmt(d int, top bool) *Stmt {
 	v := fmt.Sprintf("i%d", g.loops)
 	s := &Stmt{Kind: "for", Var: v, Loop: g.spec.Loops}
 	g.spec.Loops++
-	switch g.r.IntN(4) {
+	kind := g.r.IntN(4)
+	if g.opts.NestedLoops && g.r.IntN(2) == 0 {
+		kind = 4
+		g.nested(s)
+	}
+	switch kind {
+	case 4:
 	case 0:
 		s.From, s.Step, s.StepN, s.To = 0, "++", 1, 1+g.r.IntN(5)
 	case 1:
@@ -208,6 +260,63 @@ func (g *gen) forStmt(d int, top bool) *Stmt {
 	return s
 }
 
+// nested makes s a loop whose start or bound is the variable of the loop
+// around it, or, outermost, a loop that doubles its variable.
+func (g *gen) nested(s *Stmt) {
+	if g.loops == 0 {
+		s.From, s.Step, s.To = 1<<g.r.IntN(2), "<<=", pick(g.r, 8, 16, 32, 64)
+		return
+	}
+	outer := &Expr{Op: fmt.Sprintf("i%d", g.loops-1)}
+	switch g.r.IntN(3) {
+	case 0:
+		// A tree: for i1 := i0 / 2; i1 > 0; i1 >>= 1.
+		s.FromX, s.Step = &Expr{Op: "/", X: outer, Y: &Expr{Op: "c", C: 2}}, ">>="
+	case 1:
+		// A triangle: for i1 := 0; i1 < i0; i1++.
+		s.From, s.Step, s.StepN, s.ToX = 0, "++", 1, outer
+	default:
+		// for i1 := i0; i1 < 16; i1 += 4.
+		s.FromX, s.Step, s.StepN, s.To = outer, "+=", pick(g.r, 1, 2, 4), pick(g.r, 8, 16)
+	}
+}
+
+// carried makes an assignment one of the updates a loop-carried index
+// variable gets: j0 = (j0 + 4) & 63, j0 *= 2, j0 >>= 1.
+func (g *gen) carried(s *Stmt) {
+	v := &Expr{Op: s.Var}
+	switch g.r.IntN(3) {
+	case 0:
+		s.Assign, s.X = "=", &Expr{Op: "&", X: &Expr{Op: "+", X: v, Y: &Expr{Op: "c", C: pick(g.r, 1, 4, 16, 32)}},
+			Y: &Expr{Op: "c", C: pick(g.r, 31, 63, 255)}}
+	case 1:
+		s.Assign, s.X = "*=", &Expr{Op: "c", C: 2}
+	default:
+		s.Assign, s.X = ">>=", &Expr{Op: "c", C: 1}
+	}
+}
+
+// vector makes s, a load or store of a 1-D array of float32, int32 or
+// float64, a vector access of 2 or 4 elements: a conversion of a slice to
+// an array, or to an array pointer.
+func (g *gen) vector(s *Stmt, a *Array) {
+	w := 2
+	if a.Elem.Size == 4 && g.r.IntN(2) == 0 {
+		w = 4
+	}
+	s.Vec = w
+	s.Form = pick(g.r, "conv", "ptr")
+	if s.Kind == "store" {
+		s.Form = "ptr"
+	}
+	start := &Expr{Op: "*", X: g.bounded(a.Dims[0] / w), Y: &Expr{Op: "c", C: w}}
+	if g.r.IntN(4) == 0 {
+		// Not aligned to the vector's size: the model splits it.
+		start = g.bounded(a.Dims[0] - w)
+	}
+	s.Index = []*Expr{start}
+}
+
 // access draws a load, store, update or copy of a random element.
 func (g *gen) access() *Stmt {
 	s := &Stmt{Array: g.r.IntN(len(g.spec.Arrays)), Load: -1, Store: -1}
@@ -220,6 +329,10 @@ func (g *gen) access() *Stmt {
 	s.Kind = pick(g.r, kinds...)
 	if a.Elem.Name == "p3" && s.Kind != "copy" && g.r.IntN(2) == 0 {
 		s.Field = pick(g.r, "A", "B", "C")
+	}
+	if g.opts.Vector && (s.Kind == "load" || s.Kind == "store") && len(a.Dims) == 1 && s.Field == "" &&
+		(a.Elem.Name == "float32" || a.Elem.Name == "int32" || a.Elem.Name == "float64") && g.r.IntN(2) == 0 {
+		g.vector(s, a)
 	}
 	if s.Kind == "copy" {
 		var same []int

@@ -27,12 +27,13 @@ func (s *Spec) run(log *accessLog) (*simt.TraceLaunch, error) {
 			shared = int(a.Base) + a.Len()*a.Elem.Size
 			continue
 		}
-		bases[i] = malloc(a.Elem.Name, a.Len())
+		// Room past the end for the elements re-slicing skips.
+		bases[i] = malloc(a.Elem.Name, a.Len()+s.resliceRoom())
 	}
 	cfg := simt.Config{Grid: simt.Dim3{X: s.Grid[0], Y: s.Grid[1]}, Block: simt.Dim3{X: s.Block[0], Y: s.Block[1], Z: s.Block[2]},
 		SharedBytes: shared, Arch: s.Arch}
 	return simt.LaunchTraced(cfg, func(t *simt.Thread) {
-		x := &interp{spec: s, t: t, bases: bases, log: log}
+		x := &interp{spec: s, t: t, bases: bases, log: log, adv: make([]int, len(s.Arrays))}
 		if log != nil {
 			x.execs = make([]int32, s.Sites)
 		}
@@ -82,6 +83,8 @@ type interp struct {
 	log                 *accessLog
 	barriers, warpSyncs int32
 	execs               []int32
+	// adv is, by array, the elements re-slicing has advanced it by.
+	adv []int
 }
 
 // accessLog is every shared-memory access of a traced run.
@@ -144,10 +147,17 @@ func (x *interp) stmt(s *Stmt) flow {
 	case "assign":
 		v := s.X.Eval(&x.env)
 		slot := &x.env.j[s.Var[1]-'0']
-		if s.Assign == "+=" {
+		switch s.Assign {
+		case "+=":
 			v += *slot
+		case "*=":
+			v *= *slot
+		case ">>=":
+			v = *slot >> v
 		}
 		*slot = v
+	case "reslice":
+		x.adv[s.Array] += s.StepN
 	case "if":
 		if s.Cond.Eval(&x.env) {
 			return x.block(s.Body)
@@ -155,6 +165,17 @@ func (x *interp) stmt(s *Stmt) flow {
 		return x.block(s.Else)
 	case "for":
 		return x.loop(s)
+	case "load", "store":
+		if s.Vec > 0 {
+			site, op := s.Load, opLoad
+			if s.Kind == "store" {
+				site, op = s.Store, opStore
+			}
+			x.vector(site, s, op)
+			return next
+		}
+	}
+	switch s.Kind {
 	case "load":
 		x.access(s.Load, s.Array, s.Index, s.Field, opLoad)
 	case "store":
@@ -173,8 +194,20 @@ func (x *interp) stmt(s *Stmt) flow {
 func (x *interp) loop(s *Stmt) flow {
 	slot := &x.env.i[s.Var[1]-'0']
 	simt.TraceLoop(x.t, s.Loop)
-	for *slot = s.From; ; {
+	from := s.From
+	if s.FromX != nil {
+		from = s.FromX.Eval(&x.env)
+	}
+	for *slot = from; ; {
 		switch {
+		case s.ToX != nil:
+			if *slot >= s.ToX.Eval(&x.env) {
+				return next
+			}
+		case s.FromX != nil && s.Step == ">>=":
+			if *slot <= 0 {
+				return next
+			}
 		case s.ToThread != nil:
 			if *slot >= s.ToThread.Eval(&x.env) {
 				return next
@@ -195,9 +228,12 @@ func (x *interp) loop(s *Stmt) flow {
 		case brk:
 			return next
 		}
-		if s.Step == ">>=" {
+		switch s.Step {
+		case ">>=":
 			*slot >>= 1
-		} else {
+		case "<<=":
+			*slot <<= 1
+		default:
 			*slot += s.StepN
 		}
 	}
@@ -239,7 +275,7 @@ func (x *interp) access(site int32, array int, index []*Expr, field string, op i
 			x.log.mu.Unlock()
 		}
 	} else {
-		p = unsafe.Add(x.bases[array], i*a.Elem.Size)
+		p = unsafe.Add(x.bases[array], (x.adv[array]+i)*a.Elem.Size)
 	}
 	if field != "" {
 		traced[float32](x.t, site, unsafe.Add(p, 4*int(field[0]-'A')), op)
@@ -263,6 +299,58 @@ func (x *interp) access(site int32, array int, index []*Expr, field string, op i
 	default:
 		traced[p3](x.t, site, p, op)
 	}
+}
+
+// vector makes a vector access of s.Vec elements from s.Index[0] on.
+func (x *interp) vector(site int32, s *Stmt, op int) {
+	a := x.spec.Arrays[s.Array]
+	i := s.Index[0].Eval(&x.env)
+	if i < 0 || i+s.Vec > a.Dims[0] {
+		panic(fmt.Sprintf("slice bounds out of range [%d:%d] with length %d", i, i+s.Vec, a.Dims[0]))
+	}
+	var p unsafe.Pointer
+	if a.Shared {
+		p = unsafe.Add(x.shared, a.Base+int64(i*a.Elem.Size))
+	} else {
+		p = unsafe.Add(x.bases[s.Array], (x.adv[s.Array]+i)*a.Elem.Size)
+	}
+	switch fmt.Sprintf("[%d]%s", s.Vec, a.Elem.Name) {
+	case "[2]float32":
+		traced[[2]float32](x.t, site, p, op)
+	case "[4]float32":
+		traced[[4]float32](x.t, site, p, op)
+	case "[2]int32":
+		traced[[2]int32](x.t, site, p, op)
+	case "[4]int32":
+		traced[[4]int32](x.t, site, p, op)
+	case "[2]float64":
+		traced[[2]float64](x.t, site, p, op)
+	default:
+		panic("fuzz: no vector of " + a.Elem.Name)
+	}
+}
+
+// resliceRoom is how many elements re-slicing may skip in all: the most
+// any statement advances, times the iterations of the loops around it,
+// over the statements.
+func (s *Spec) resliceRoom() int {
+	room := 0
+	var walk func(list []*Stmt, times int)
+	walk = func(list []*Stmt, times int) {
+		for _, st := range list {
+			switch st.Kind {
+			case "reslice":
+				room += st.StepN * times
+			case "if":
+				walk(st.Body, times)
+				walk(st.Else, times)
+			case "for":
+				walk(st.Body, times*64) // no loop of the generator runs more
+			}
+		}
+	}
+	walk(s.Body, 1)
+	return room
 }
 
 func traced[E any](t *simt.Thread, site int32, p unsafe.Pointer, op int) {

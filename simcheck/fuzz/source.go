@@ -220,6 +220,9 @@ func (w *source) stmt(s *Stmt, depth int) {
 		b.WriteString(s.Kind + "\n")
 	case "assign":
 		fmt.Fprintf(b, "%s %s %s\n", s.Var, s.Assign, s.X)
+	case "reslice":
+		a := w.spec.Arrays[s.Array].Name
+		fmt.Fprintf(b, "%s = %s[%d:]\n", a, a, s.StepN)
 	case "if":
 		fmt.Fprintf(b, "if %s {\n", s.Cond)
 		w.block(s.Body, depth+1)
@@ -229,7 +232,19 @@ func (w *source) stmt(s *Stmt, depth int) {
 		}
 		b.WriteString(tab + "}\n")
 	case "for":
+		from := fmt.Sprint(s.From)
+		if s.FromX != nil {
+			from = s.FromX.String()
+		}
 		switch {
+		case s.ToX != nil:
+			fmt.Fprintf(b, "for %s := %s; %s < %s; %s++ {\n", s.Var, from, s.Var, s.ToX, s.Var)
+		case s.Step == "<<=":
+			fmt.Fprintf(b, "for %s := %s; %s < %d; %s <<= 1 {\n", s.Var, from, s.Var, s.To, s.Var)
+		case s.FromX != nil && s.Step == ">>=":
+			fmt.Fprintf(b, "for %s := %s; %s > 0; %s >>= 1 {\n", s.Var, from, s.Var, s.Var)
+		case s.FromX != nil:
+			fmt.Fprintf(b, "for %s := %s; %s < %d; %s += %d {\n", s.Var, from, s.Var, s.To, s.Var, s.StepN)
 		case s.ToThread != nil:
 			fmt.Fprintf(b, "for %s := %d; %s < %s; %s++ {\n", s.Var, s.From, s.Var, s.ToThread, s.Var)
 		case s.Step == ">>=":
@@ -241,6 +256,13 @@ func (w *source) stmt(s *Stmt, depth int) {
 		}
 		w.block(s.Body, depth+1)
 		b.WriteString(tab + "}\n")
+	case "load", "store":
+		if s.Vec > 0 {
+			w.vector(s, tab)
+			return
+		}
+	}
+	switch s.Kind {
 	case "load":
 		b.WriteString("_ = ")
 		s.Pos = w.ref(s.Array, s.Index)
@@ -260,6 +282,29 @@ func (w *source) stmt(s *Stmt, depth int) {
 		b.WriteString(" = ")
 		s.SrcPos = w.ref(s.Src, s.SrcIndex)
 		b.WriteString("\n")
+	}
+}
+
+// vector writes a vector load or store and records where its access
+// node starts.
+func (w *source) vector(s *Stmt, tab string) {
+	b := &w.b
+	a := w.spec.Arrays[s.Array]
+	typ := fmt.Sprintf("[%d]%s", s.Vec, a.Elem.Name)
+	i := s.Index[0].String()
+	switch {
+	case s.Kind == "store":
+		s.Pos = b.Len()
+		fmt.Fprintf(b, "*(*%s)(%s[%s:]) = %s{}\n", typ, a.Name, i, typ)
+	case s.Form == "ptr":
+		b.WriteString("_ = ")
+		s.Pos = b.Len()
+		fmt.Fprintf(b, "*(*%s)(%s[%s:])\n", typ, a.Name, i)
+	default:
+		// The copy's elements are registers: reading one is no access.
+		b.WriteString("{\n" + tab + "\tvw := ")
+		s.Pos = b.Len()
+		fmt.Fprintf(b, "%s(%s[%s : %s+%d])\n%s\t_ = vw[%d]\n%s}\n", typ, a.Name, i, i, s.Vec, tab, s.Vec-1, tab)
 	}
 }
 

@@ -71,7 +71,7 @@ type Cond struct {
 
 // Stmt is one statement of a kernel body.
 type Stmt struct {
-	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "syncwarp", "assign", "return", "break", "continue", "call"
+	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "syncwarp", "assign", "reslice", "return", "break", "continue", "call"
 	// Accesses: the array and one index per dimension; "copy" stores
 	// Src into Array.
 	Array, Src int
@@ -85,7 +85,7 @@ type Stmt struct {
 	// Field names a field of a p3 element ("A", "B" or "C") that the
 	// access reads or writes alone.
 	Field string
-	// assign: Var = X, or Var += X.
+	// assign: Var = X, Var += X, Var *= X or Var >>= X.
 	X      *Expr
 	Assign string
 	// if: Cond, Body, Else. for: Var, From, Step, Cond over Var, Body.
@@ -93,8 +93,8 @@ type Stmt struct {
 	Body, Else []*Stmt
 	Var        string
 	From       int
-	// Loop step: "++", "+= n" or ">>= 1"; LoopCond is "Var < To" or
-	// "Var > 0", or divergent: "Var < tx % m".
+	// Loop step: "++", "+= n", ">>= 1" or "<<= 1"; LoopCond is "Var < To"
+	// or "Var > 0", or divergent: "Var < tx % m".
 	Step     string
 	StepN    int
 	To       int
@@ -102,6 +102,14 @@ type Stmt struct {
 	Loop     int32 // the loop's number, for simt.TraceLoop
 	// Mask is the lane mask of a "syncwarp".
 	Mask uint32
+	// FromX and ToX, when not nil, are a loop's start and bound as
+	// expressions of outer loop variables (Options.NestedLoops).
+	FromX, ToX *Expr
+	// Vec, when not 0, makes a load or store a vector access of Vec
+	// elements from Index[0] on, in Form "conv" ([N]E(a[i:i+N])) or "ptr"
+	// (*(*[N]E)(a[i:])). A "reslice" advances Array by StepN elements.
+	Vec  int
+	Form string
 }
 
 // Spec is one random kernel.
