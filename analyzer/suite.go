@@ -13,6 +13,7 @@ import (
 	"github.com/smemlint/smemlint/analyzer/cluster"
 	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/directives"
+	"github.com/smemlint/smemlint/analyzer/globalrace"
 	"github.com/smemlint/smemlint/analyzer/internalerror"
 	"github.com/smemlint/smemlint/analyzer/shuffle"
 	"github.com/smemlint/smemlint/analyzer/smemrace"
@@ -34,6 +35,7 @@ func findingChecks() []*analysis.Analyzer {
 		barrier.Analyzer,
 		warpsync.Analyzer,
 		smemrace.Analyzer,
+		globalrace.Analyzer,
 		shuffle.Analyzer,
 		cluster.Analyzer,
 	}

@@ -20,7 +20,7 @@ import (
 const FileName = "smemlint.conf"
 
 // CheckNames lists every check a configuration file may name in checks.
-var CheckNames = []string{"bankconflict", "coalescing", "capacity", "barrier", "warpsync", "smemrace", "shuffle", "cluster", "internalerror", "directives"}
+var CheckNames = []string{"bankconflict", "coalescing", "capacity", "barrier", "warpsync", "smemrace", "globalrace", "shuffle", "cluster", "internalerror", "directives"}
 
 // File is a parsed configuration file. Fields the file does not set are
 // nil or empty: the flags' defaults apply to them.

@@ -86,8 +86,9 @@ const (
 
 // Race scopes (internal/pairs): the check that owns a race.
 const (
-	InWarp      = pairs.InWarp
-	AcrossWarps = pairs.AcrossWarps
+	InWarp       = pairs.InWarp
+	AcrossWarps  = pairs.AcrossWarps
+	AcrossBlocks = pairs.AcrossBlocks
 )
 
 // FullMask is the mask of every lane of a warp.

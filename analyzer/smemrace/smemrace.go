@@ -55,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 func Races(ctx *kernels.Context) []*Race {
 	var out []*Race
 	for _, r := range ctx.Races() {
-		if r.Scope == kernels.AcrossWarps {
+		if r.Scope == kernels.AcrossWarps && r.C.B.Shared() {
 			out = append(out, &Race{Ctx: ctx, Stmt: r.SiteB, C: r.C})
 		}
 	}

@@ -54,7 +54,7 @@ func TestImports(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	checks := map[string]bool{}
-	for _, c := range []string{"bankconflict", "coalescing", "capacity", "barrier", "warpsync", "smemrace", "shuffle", "cluster", "internalerror", "directives"} {
+	for _, c := range []string{"bankconflict", "coalescing", "capacity", "barrier", "warpsync", "smemrace", "globalrace", "shuffle", "cluster", "internalerror", "directives"} {
 		checks["analyzer/"+c] = true
 	}
 	seen := 0

@@ -28,7 +28,7 @@ const (
 
 // correctness are the checks whose findings are verdicts; the others
 // (bank conflicts, coalescing, capacity) are figures, not defects.
-var correctness = []string{"barrier", "warpsync", "smemrace", "shuffle", "cluster"}
+var correctness = []string{"barrier", "warpsync", "smemrace", "globalrace", "shuffle", "cluster"}
 
 // Outcome is the judgement of one kernel.
 type Outcome struct {
@@ -89,12 +89,7 @@ func classify(k *Kernel, checks []string) Class {
 	if len(checks) == 0 {
 		return Missed
 	}
-	expected := func(c string) bool {
-		if k.Check == AnyRaceCheck {
-			return c == "warpsync" || c == "smemrace"
-		}
-		return c == k.Check
-	}
+	expected := func(c string) bool { return c == k.Check }
 	n := 0
 	for _, c := range checks {
 		if expected(c) {

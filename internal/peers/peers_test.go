@@ -26,7 +26,8 @@ var update = flag.Bool("update", false, "rewrite testdata/peers/disagreements.tx
 // where that makes a race-free verdict a race under independent
 // scheduling the ported kernel carries the CUDA verdict (race warpsync),
 // with the suite's in its comment. Races across blocks on global memory
-// are races in both; smemlint has no check for them (verdict race global).
+// are races in both; the globalrace check reports them (verdict race
+// globalrace), and races in global memory between warps of one block.
 func TestPeers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and checks every ported kernel")

@@ -22,10 +22,6 @@ const (
 	Divergence Kind = "divergence"
 )
 
-// AnyRaceCheck is the expected check of a race on global memory between
-// warps or blocks: no check is specific to it.
-const AnyRaceCheck = "global"
-
 // Kernel is one ported kernel and its verdict.
 type Kernel struct {
 	Suite  string // the folder under testdata/peers
@@ -119,7 +115,7 @@ func Load(root string) ([]*Kernel, error) {
 	return kernels, nil
 }
 
-var checks = []string{"barrier", "warpsync", "smemrace", AnyRaceCheck}
+var checks = []string{"barrier", "warpsync", "smemrace", "globalrace"}
 
 // parseDoc reads the peer, verdict and device-of lines of a doc comment.
 // It returns no kernel for a comment without them.
@@ -156,7 +152,7 @@ func parseDoc(doc string) (k *Kernel, owner string, err error) {
 	case f[0] == string(Race) && len(f) == 2 && slices.Contains(checks[1:], f[1]):
 		k.Kind, k.Check = Race, f[1]
 	default:
-		return nil, "", fmt.Errorf("verdict %q: want pass, divergence, or race followed by warpsync, smemrace or %s and the number of racing pairs of sites when more than one", verdict, AnyRaceCheck)
+		return nil, "", fmt.Errorf("verdict %q: want pass, divergence, or race followed by warpsync, smemrace or globalrace and the number of racing pairs of sites when more than one", verdict)
 	}
 	return k, "", nil
 }

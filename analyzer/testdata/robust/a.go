@@ -24,7 +24,9 @@ func blowup(t *simt.Thread, out []float32, n int) {
 	}
 	y := x
 	y = y*y*y*y + y*y*y + y*y
+	//smemlint:ignore globalrace every thread stores the same word on purpose
 	out[0] = float32(y)
+	//smemlint:ignore globalrace every thread stores the same word on purpose
 	out[1] = recursive(t, out, 1000)
 }
 
@@ -85,6 +87,7 @@ func values(t *simt.Thread, out []float32, vs []vec, p *vec, m map[int]float32) 
 	tid := t.ThreadIdx.X
 	v := vs[tid] //smemlint:ignore coalescing an array of structs on purpose
 	w := *p
+	//smemlint:ignore globalrace every thread stores the same value on purpose
 	p.x = 1
 	out[tid] = v.norm() + w.y + m[tid]
 	arr := [4]float32{1, 2, 3, 4}
@@ -98,9 +101,12 @@ func values(t *simt.Thread, out []float32, vs []vec, p *vec, m map[int]float32) 
 	_ = ptr
 	zero := 0
 	out[tid/zero+1] = 1
+	//smemlint:ignore globalrace addresses past the shift width on purpose
 	out[tid>>70] = 1
+	//smemlint:ignore globalrace negative addresses on purpose
 	out[-tid] = 1
 	var big [1 << 20]float32
+	//smemlint:ignore globalrace racing with the folded shift above on purpose
 	out[tid] = big[tid]
 	s := ""
 	out[len(s)] = 1
@@ -108,6 +114,7 @@ func values(t *simt.Thread, out []float32, vs []vec, p *vec, m map[int]float32) 
 
 //smemlint:launch block=1024 grid=65535x65535x65535
 func hugeBlock(t *simt.Thread, out []float32) {
+	//smemlint:ignore globalrace a grid too large to launch on purpose
 	out[t.ThreadIdx.X] = 1
 }
 

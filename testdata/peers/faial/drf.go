@@ -14,7 +14,7 @@ func drfSaxpy(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-saxpy.cu (exit 1: y[i+1] read, y[i] written)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racySaxpy(t *simt.Thread, a float32, x, y []float32) {
@@ -65,7 +65,7 @@ func drfAlias(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-alias.cu (exit 1: z[1] is y[i+1])
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyAlias(t *simt.Thread, n int, a float32, x, y []float32) {
@@ -77,7 +77,7 @@ func racyAlias(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-alias-assign.cu (exit 1: z = y + i, z[1] is y[i+1])
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyAliasAssign(t *simt.Thread, n int, a float32, x, y []float32) {
@@ -129,7 +129,7 @@ func racyAliasShmem3(t *simt.Thread, n int, a float32, x []float32) {
 }
 
 // peer: faial examples/drf/racy-atomics.cu (exit 1: y[i] plain, y[i+1] atomic)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyAtomics(t *simt.Thread, a float32, x []float32, y []int32) {
@@ -156,7 +156,7 @@ func drfCav21(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-cav21.cu (exit 1: no barrier at the end of the outer loop, so x and y of one round meet the next round's accesses)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256
 func racyCav21(t *simt.Thread, n int, a float32, x, y []float32) {
@@ -183,7 +183,7 @@ func drfComma(t *simt.Thread, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-comma.cu (exit 1)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyComma(t *simt.Thread, a float32, x, y []float32) {
@@ -260,7 +260,10 @@ func drfLoopAligned(t *simt.Thread, n int, y []float32, out []float32) {
 }
 
 // peer: faial examples/drf/drf-loop1.cu (exit 0; y[0] = 0 by every thread is benign there, a race under CUDA)
-// verdict: race global
+// verdict: race globalrace 2
+//
+// Two racing pairs of sites under CUDA: y[0] = 0 with itself, and, for
+// n = 0, y[i+n] (thread 0 writes y[0]) with y[0] = 0 of the other threads.
 //
 //smemlint:launch block=256
 func drfLoop1(t *simt.Thread, n int, y []float32) {
@@ -290,7 +293,7 @@ func drfLoop2(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/drf-loop3.cu (exit 0; y[0] = 0 by every thread is benign there, a race under CUDA)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256
 func drfLoop3(t *simt.Thread, n int, a float32, x, y []float32, out []float32) {
@@ -305,7 +308,7 @@ func drfLoop3(t *simt.Thread, n int, a float32, x, y []float32, out []float32) {
 }
 
 // peer: faial examples/drf/drf-loop4.cu (exit 0: for j := 1; j != n; j++, so reads y[1..n-1]; y[0] = 0 by every thread is benign there, a race under CUDA)
-// verdict: race global
+// verdict: race globalrace
 //
 // It counts as agreeing, but for the wrong reason: the judge compares
 // checks, not sites, and smemlint's finding here is the false race of a
@@ -325,7 +328,7 @@ func drfLoop4(t *simt.Thread, n int, a float32, x, y []float32, out []float32) {
 }
 
 // peer: faial examples/drf/drf-loop5.cu (exit 0; its comment calls y[0] = 0 a benign data race: a race under CUDA)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256
 func drfLoop5(t *simt.Thread, n int, a float32, x, y []float32) {
@@ -339,7 +342,7 @@ func drfLoop5(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-loop1.cu (exit 1 with n = 0: thread 0 writes y[0], which every thread reads)
-// verdict: race global
+// verdict: race globalrace
 func racyLoop1(t *simt.Thread, n int, y []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	f := float32(0)
@@ -355,7 +358,7 @@ func runRacyLoop1(y []float32) error {
 }
 
 // peer: faial examples/drf/racy-loop2.cu (exit 1 with n = 1: thread 0 writes y[1], which every thread reads)
-// verdict: race global
+// verdict: race globalrace
 func racyLoop2(t *simt.Thread, n int, a float32, x, y []float32) {
 	f := float32(0)
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
@@ -371,7 +374,7 @@ func runRacyLoop2(x, y []float32) error {
 }
 
 // peer: faial examples/drf/racy-loop-comma-in-cond.cu (exit 1: x[0] is read in the loop condition and written by thread 0)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256
 func racyLoopCommaInCond(t *simt.Thread, n int, x, y []float32) {
@@ -385,7 +388,10 @@ func racyLoopCommaInCond(t *simt.Thread, n int, x, y []float32) {
 }
 
 // peer: faial examples/drf/drf-loop-comma-in-cond.cu (exit 0 there; y[0] = 0 by every thread is benign there, a race under CUDA)
-// verdict: race global
+// verdict: race globalrace 2
+//
+// Two racing pairs of sites under CUDA: y[0] = 0 with itself, and, for
+// n = 0, y[i+n] (thread 0 writes y[0]) with y[0] = 0 of the other threads.
 //
 //smemlint:launch block=256
 func drfLoopCommaInCond(t *simt.Thread, n int, x, y []float32) {
@@ -399,7 +405,7 @@ func drfLoopCommaInCond(t *simt.Thread, n int, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-mutation.cu (exit 1: odd threads also write y[i+1], the next thread's element)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyMutation(t *simt.Thread, a float32, x, y []float32) {
@@ -471,7 +477,7 @@ func racySharedScalar(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-grid-level.cu (exit 0 at block level, 1 with --grid-level: every block writes y[tid]; blockDim 2024 is 1024 here)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024 grid=2024
 func racyGridLevel(t *simt.Thread, n int, a float32, x, y []float32) {
@@ -482,7 +488,11 @@ func racyGridLevel(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/parse-gv.cu (exit 0 with gridDim 2x2x2: every offset is 2; exit 1 with gridDim 3)
-// verdict: pass
+// verdict: race globalrace
+//
+// CUDA differs: i uses BlockIdx.X only, so blocks (x,0,0) and (x,1,0) of the
+// 2x2x2 grid compute the same i and both write y[i+2]; faial reports no
+// race there, CUDA races between those blocks.
 //
 //smemlint:launch block=256 grid=2x2x2
 func parseGV(t *simt.Thread, n int, a float32, x, y []float32) {
@@ -493,7 +503,7 @@ func parseGV(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/parse-gv.cu (exit 1 with --gridDim=3: y[i+3] read, y[i+2] written, and y[i+1] read)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=3
 func parseGV3(t *simt.Thread, n int, a float32, x, y []float32) {
@@ -504,7 +514,7 @@ func parseGV3(t *simt.Thread, n int, a float32, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-device-ref.cu (listed unsupported there; racy: y[i] is written through a reference while y[i+1] is read)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyDeviceRef(t *simt.Thread, a float32, x, y []float32) {
@@ -538,7 +548,7 @@ func helper(t *simt.Thread, data float32) {
 }
 
 // peer: faial examples/drf/racy-struct.cu (listed unsupported there; racy on y[i].x and y[i+1].x)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyStruct(t *simt.Thread, a float32, x []float32, y [][2]float32) {
@@ -547,7 +557,7 @@ func racyStruct(t *simt.Thread, a float32, x []float32, y [][2]float32) {
 }
 
 // peer: faial examples/drf/racy-toplevel.cu (exit 1: A = 1 is a package constant)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyTopLevel(t *simt.Thread, n int, x, y []float32) {
@@ -573,7 +583,7 @@ func drfTopLevel(t *simt.Thread, n int, x, y []float32) {
 }
 
 // peer: faial examples/drf/racy-kernel-calls-return.cu (exit 1: the offset is data, so two threads may write one element)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func racyKernelCallsReturn(t *simt.Thread, array []int32, a float32, x, y []float32) {

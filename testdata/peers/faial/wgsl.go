@@ -7,7 +7,11 @@ import "github.com/smemlint/smemlint/simt"
 // global_invocation_id the thread's index in the grid.
 
 // peer: faial examples/wgsl/drf-array-array.wgsl (exit 0: id.y is 0, each thread its own element)
-// verdict: pass
+// verdict: race globalrace
+//
+// CUDA differs: with the 4 workgroups of this port, col%64 is the thread
+// index in every block, so all four blocks write data[row][tx]; faial checks
+// one workgroup and reports no race.
 //
 //smemlint:launch block=64 grid=4
 func wgslArrayArray(t *simt.Thread, data [][64]float32) {
@@ -81,7 +85,7 @@ func wgslLoopBreakIf(t *simt.Thread, data []float32) {
 }
 
 // peer: faial examples/wgsl/drf-loop-lt.wgsl (exit 0; y[0] = 0 by every thread is benign there, a race under CUDA)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func wgslLoopLt(t *simt.Thread, n int, y []float32) {
@@ -98,7 +102,7 @@ func wgslLoopLt(t *simt.Thread, n int, y []float32) {
 }
 
 // peer: faial examples/wgsl/drf-loop-relminus.wgsl (exit 0: the loop runs while j != n-1; y[0] = 0 by every thread is benign there, a race under CUDA)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=256 grid=4
 func wgslLoopRelMinus(t *simt.Thread, n int, y []float32) {
@@ -149,7 +153,10 @@ func wgslUniformLoad(t *simt.Thread, data []float32) {
 }
 
 // peer: faial examples/wgsl/racy-saxpy.wgsl (exit 1: data[i+1] written, data[i] read, workgroup of 32)
-// verdict: race warpsync
+// verdict: race globalrace
+//
+// The racing pairs cross blocks too (lane 31 of block 0 writes data[32],
+// lane 0 of block 1 reads it): one pair of sites, owned by globalrace.
 //
 //smemlint:launch block=32 grid=4
 func wgslRacySaxpy(t *simt.Thread, data []float32) {

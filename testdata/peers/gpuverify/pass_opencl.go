@@ -238,7 +238,7 @@ func missingLocalFlag(t *simt.Thread) {
 }
 
 // peer: gpuverify testsuite/OpenCL/inter_group_and_barrier_flag_tests/pass/local_id_benign_write_write/kernel.cl (pass there: benign, every group writes the same values; a race between blocks under CUDA's memory model)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024 grid=1024
 func localIDBenign(t *simt.Thread, p []int32) {
@@ -317,7 +317,7 @@ func syncWithinGroup(t *simt.Thread, p []int32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/divergence/race_no_divergence/kernel.cl (pass with --only-divergence; B[0] is written by every thread, a race the suite does not look for)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024
 func raceNoDivergence(t *simt.Thread, a, b []int32) {

@@ -88,7 +88,10 @@ func multiDim1(t *simt.Thread, out []int32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/multidimarrays/test5/kernel.cl (pass there with --equality-abstraction: every thread writes 0 and reads it back, benign; a race under CUDA's memory model)
-// verdict: race global
+// verdict: race globalrace 2
+//
+// Two racing pairs of sites: a[0] = 0 with itself, and the load of a[0]
+// with the other threads' store.
 //
 //smemlint:launch block=64 grid=64
 func multiDim5(t *simt.Thread, a []uint32, out []uint32) {
@@ -284,7 +287,7 @@ func oneAccess(t *simt.Thread, globalCounter []uint32, globalArray []float32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/atomics/refined_atomic_abstraction/bad_local_counters/kernel.cl (xfail: a block's counter is not unique across blocks)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=64 grid=12
 func badLocalCounters(t *simt.Thread, globalArray []uint32) {
@@ -294,7 +297,7 @@ func badLocalCounters(t *simt.Thread, globalArray []uint32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/atomics/refined_atomic_abstraction/predication/kernel.cl (xfail: thread 13 writes slot 12, which the counter hands to another thread)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=64 grid=12
 func atomicPredication(t *simt.Thread, globalCounter []uint32, globalArray []float32) {

@@ -162,7 +162,7 @@ func globalArrayPass(t *simt.Thread, p []float32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/globalarray/fail/kernel.cl (xfail: A is all zeros, so every thread stores p[0])
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=8 grid=8
 func globalArrayFail(t *simt.Thread, p []float32) {

@@ -143,7 +143,7 @@ func ternaryTest2(t *simt.Thread, a []float32) {
 }
 
 // peer: gpuverify testsuite/CUDA/pointertests/test_copy_between_memory_spaces/kernel.cu (pass there with --equality-abstraction: every thread copies A[0] to p[0], benign; a race under CUDA's memory model)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=64
 func copyBetweenSpaces(t *simt.Thread, p []int32) {
@@ -152,7 +152,7 @@ func copyBetweenSpaces(t *simt.Thread, p []int32) {
 }
 
 // peer: gpuverify testsuite/CUDA/pointeranalysistests/testbasicaliasing/kernel.cu (xfail: every thread writes p[100])
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=64 grid=64
 func basicAliasing(t *simt.Thread, p, q []int32) {

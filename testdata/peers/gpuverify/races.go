@@ -30,7 +30,7 @@ func sharedIntCL(t *simt.Thread) {
 }
 
 // peer: gpuverify testsuite/CUDA/param_values/value_causing_race/kernel.cu (xfail: write-write race with x = 185)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=512
 func valueCausingRace(t *simt.Thread, a []float32, x int) {
@@ -54,7 +54,7 @@ func loopUnwind(t *simt.Thread, a []float32) {
 }
 
 // peer: gpuverify testsuite/CUDA/misc/fail/miscfail3/kernel.cu (xfail: read-write race; offset is a parameter)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024
 func miscFail3(t *simt.Thread, a []int32, offset int) {
@@ -94,7 +94,7 @@ func pointerCast(t *simt.Thread) {
 }
 
 // peer: gpuverify testsuite/CUDA/cooperative_groups/fail/race/kernel.cu (xfail: read-write race between blocks)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=32 grid=2
 func coopRace(t *simt.Thread, a []int32) {
@@ -104,7 +104,7 @@ func coopRace(t *simt.Thread, a []int32) {
 }
 
 // peer: gpuverify testsuite/CUDA/warpsync/bad_inter_group/kernel.cu (xfail --warp-sync=32: read-write race between blocks)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=128 grid=128
 func badInterGroup(t *simt.Thread, a []int32) {
@@ -112,7 +112,7 @@ func badInterGroup(t *simt.Thread, a []int32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/alignment/race_location/kernel.cl (xfail: write-write race on n[200])
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=64 grid=64
 func raceLocation(t *simt.Thread, n []int32) {
@@ -198,7 +198,7 @@ func writeZeroNoBenign(t *simt.Thread) {
 }
 
 // peer: gpuverify testsuite/OpenCL/fresh_arrays/fail/global/kernel.cl (xfail: write-write race between groups; local_size 2048 is 1024 here)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024 grid=64
 func freshGlobal(t *simt.Thread, q []float32) {
@@ -206,7 +206,7 @@ func freshGlobal(t *simt.Thread, q []float32) {
 }
 
 // peer: gpuverify testsuite/CUDA/fresh_arrays/fail/struct_float/kernel.cu (xfail: write-write race on q.p[0]; blockDim 2048 is 1024 here)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024 grid=64
 func freshStructFloat(t *simt.Thread, p []float32) {
@@ -214,7 +214,7 @@ func freshStructFloat(t *simt.Thread, p []float32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/inter_group_and_barrier_flag_tests/fail/local_id/kernel.cl (xfail: write-write race between groups)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024 grid=1024
 func interGroupLocalID(t *simt.Thread, p []int32) {
@@ -222,7 +222,7 @@ func interGroupLocalID(t *simt.Thread, p []int32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/inter_group_and_barrier_flag_tests/fail/sync/kernel.cl (xfail: a barrier does not order groups)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=1024 grid=1024
 func interGroupSync(t *simt.Thread, p []int32) {
@@ -233,7 +233,13 @@ func interGroupSync(t *simt.Thread, p []int32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/inter_group_and_barrier_flag_tests/fail/sync_within_group_wrong_flag/kernel.cl (xfail: a barrier does not order groups)
-// verdict: race global
+// verdict: pass
+//
+// CUDA differs: SyncThreads orders global memory as well as shared memory
+// for the threads of a block, and p[g+1] under ThreadIdx.X < BlockDim.X-1
+// stays inside the block's own elements, so no two blocks touch one word;
+// the suite's race is the OpenCL barrier whose flag leaves global memory
+// unordered.
 //
 //smemlint:launch block=1024 grid=1024
 func interGroupWrongFlag(t *simt.Thread, p []int32) {
@@ -246,7 +252,13 @@ func interGroupWrongFlag(t *simt.Thread, p []int32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/inter_group_and_barrier_flag_tests/fail/missing_global_barrier_flag/kernel.cl (xfail: the barrier's local flag does not order global memory; CUDA's barrier orders both, but not between blocks)
-// verdict: race global
+// verdict: pass
+//
+// CUDA differs: SyncThreads orders global memory as well as shared memory
+// for the threads of a block, and p[g+1] under ThreadIdx.X < BlockDim.X-1
+// stays inside the block's own elements, so no two blocks touch one word;
+// the suite's race is the OpenCL barrier whose flag leaves global memory
+// unordered.
 //
 //smemlint:launch block=1024 grid=1024
 func missingGlobalFlag(t *simt.Thread, p []int32) {
@@ -310,7 +322,7 @@ func array4DCasting(t *simt.Thread, g []int32) {
 //smemlint:launch block=16 grid=2
 func miscFail8(t *simt.Thread, out []int32) {
 	p := simt.Shared[[17]int32](t)
-	out[t.ThreadIdx.X] = readOwn(t, p[:])
+	out[t.BlockIdx.X*16+t.ThreadIdx.X] = readOwn(t, p[:]) // one element per thread of the grid: out only keeps the value
 	p[t.ThreadIdx.X+1] = int32(t.ThreadIdx.X)
 }
 
@@ -322,7 +334,7 @@ func readOwn(t *simt.Thread, p []int32) int32 {
 }
 
 // peer: gpuverify testsuite/OpenCL/misc/fail/struct_member_race/kernel.cl (xfail: write-write race on G[3].y)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=64 grid=4
 func structMemberRace(t *simt.Thread, g []int32) {
@@ -330,7 +342,7 @@ func structMemberRace(t *simt.Thread, g []int32) {
 }
 
 // peer: gpuverify testsuite/OpenCL/misc/fail/vector_element_race/kernel.cl (xfail: write-write race on G[3].y)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=64 grid=4
 func vectorElementRace(t *simt.Thread, g []float32) {
@@ -354,7 +366,7 @@ func readWriteA8(t *simt.Thread) {
 //smemlint:launch block=16 grid=2
 func raceFromCall(t *simt.Thread, out []int32) {
 	p := simt.Shared[[17]int32](t)
-	out[t.ThreadIdx.X] = readOwnCall(t, p[:])
+	out[t.BlockIdx.X*16+t.ThreadIdx.X] = readOwnCall(t, p[:]) // one element per thread of the grid: out only keeps the value
 	p[t.ThreadIdx.X+1] = int32(t.ThreadIdx.X)
 }
 
@@ -376,7 +388,7 @@ func raceFromCallInLoop(t *simt.Thread, out []int32) {
 		x += readOwnLoop(t, p[:])
 	}
 	p[t.ThreadIdx.X+1] = int32(t.ThreadIdx.X)
-	out[t.ThreadIdx.X] = x
+	out[t.BlockIdx.X*16+t.ThreadIdx.X] = x // one element per thread of the grid: out only keeps the value
 }
 
 // readOwnLoop reads the thread's own element.
@@ -426,7 +438,7 @@ func miscFail3CL(t *simt.Thread) {
 }
 
 // peer: gpuverify testsuite/OpenCL/report_global_id/test2/kernel.cl (xfail: write-write race on p[0] with x = 0; threads 0 and 7 lie in different groups)
-// verdict: race global
+// verdict: race globalrace
 //
 //smemlint:launch block=2 grid=5
 func reportGlobalID(t *simt.Thread, p []int32, x int) {

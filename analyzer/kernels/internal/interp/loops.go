@@ -35,12 +35,40 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	if s.Cond != nil {
 		cond = in.cond(s.Cond)
 	}
+	if iv != nil && loop.HasVar && in.ctx.Meta[loop.Var].Role == ir.RoleIter {
+		cond = untilReached(cond, loop.Var)
+	}
 	loop.Cond = cond
 	var carried map[types.Object]value
 	if hasIter || loop.Domain != nil {
 		carried = in.carried(s.Body, s.Post, iv.obj, iter, hasIter, loop)
 	}
 	return in.loopBody(loop, s.Body, s.Post, iv, carried)
+}
+
+// untilReached rewrites the conjuncts x != y of a loop condition that move
+// linearly with the iteration count k into the inequality that holds in
+// every iteration of a loop that ends: for j := 1; j != n; j++ runs while
+// j < n, and no iteration when n <= 1. The condition alone, checked in one
+// iteration, would let j = 2 run with n = 1, past the exit at j = 1.
+func untilReached(cond affine.Pred, k affine.Sym) affine.Pred {
+	out := affine.True
+	for _, c := range cond.Conjuncts() {
+		if op, x, y, ok := c.Comparison(); ok && op == affine.NE {
+			dep, _ := affine.Split(affine.Sub(x, y), func(s affine.Sym) bool { return s == k })
+			if len(dep.Terms) == 1 && dep.Terms[0].Atom.Op == affine.OpSym && dep.Terms[0].Coef != 0 {
+				// x - y = a*k + r moves towards 0 from r as k grows; it keeps
+				// the sign opposite to a's until it reaches 0.
+				if dep.Terms[0].Coef > 0 {
+					c = affine.Cmp(affine.LT, x, y)
+				} else {
+					c = affine.Cmp(affine.GT, x, y)
+				}
+			}
+		}
+		out = affine.AndP(out, c)
+	}
+	return out
 }
 
 // loopBody evaluates a loop's body once, symbolically, after widening the
@@ -433,7 +461,7 @@ func (in *interp) enumerate(iv *induction, start affine.Expr, condExpr ast.Expr)
 		return nil, false
 	}
 	env := make(affine.Env, in.ctx.Syms.Len())
-	var out []int64
+	out := []int64{} // not nil: a loop of no iteration has a known, empty domain
 	for len(out) <= maxTrip {
 		env[probe] = v
 		for _, b := range bound {

@@ -26,6 +26,13 @@ func (ps *pairSpace) run() *Conflict {
 		if !ps.inOrder() {
 			return true
 		}
+		var blockA, blockB [3]int64
+		if ps.rel.otherBlock {
+			var ok bool
+			if blockA, blockB, ok = ps.blocks(); !ok {
+				return true
+			}
+		}
 		addrsA := f.addrs(ps.a, env, nil, progA)
 		addrsB := f.addrs(ps.b, env, ps.copies, progB)
 		// Index the side with fewer threads, probe with the other.
@@ -49,6 +56,11 @@ func (ps *pairSpace) run() *Conflict {
 					ta, tb := u, t
 					if large.isA {
 						ta, tb = t, u
+					}
+					if ps.rel.otherBlock {
+						out = ps.conflict(ta, tb, addr+off)
+						out.Blocks, out.BlockA, out.BlockB = true, blockA, blockB
+						return true
 					}
 					if ta == tb || ps.warpOrdered(ta, tb) {
 						return false

@@ -32,6 +32,10 @@ type Conflict struct {
 	// BFirst says that B's instance runs before A's (an earlier iteration
 	// of Loop); Bindings then gives the loop values of B's instance first.
 	BFirst bool
+	// BlockA and BlockB are the block indices of the two threads when
+	// they lie in different blocks (CrossBlock); Blocks says they do.
+	Blocks         bool
+	BlockA, BlockB [3]int64
 }
 
 // InOrder returns the conflict with the instance that runs first as A.
@@ -56,6 +60,10 @@ type PairQuery struct {
 	CrossIteration bool
 	// CrossWarp restricts the two threads to different warps.
 	CrossWarp bool
+	// CrossBlock looks for two threads of different blocks, in global
+	// memory: no barrier orders them, so instances in any iterations of
+	// the loops around the accesses pair.
+	CrossBlock bool
 }
 
 // FindConflict searches two threads whose instances of a and b touch the
@@ -111,6 +119,16 @@ func (f *ConflictFinder) Find(a, b *ir.Access, q PairQuery) *Conflict {
 		return nil
 	}
 	common := commonLoops(a.Loops, b.Loops)
+	if q.CrossBlock {
+		if !blockPairable(c, a, b) {
+			return nil
+		}
+		rel := relation{otherBlock: true}
+		if len(common) > 0 {
+			rel.loop = common[0]
+		}
+		return f.search(a, b, q, rel)
+	}
 	if !q.CrossIteration && (!q.Ordered || a.Seq < b.Seq) {
 		lo, hi := min(a.Seq, b.Seq), max(a.Seq, b.Seq)
 		if !barrierWhere(c, func(s *ir.Sync) bool { return s.Seq > lo && s.Seq < hi }) {
@@ -192,6 +210,9 @@ type relation struct {
 	level  int
 	next   bool
 	bFirst bool // next: b's instance is the earlier one
+	// otherBlock: b's instance is made by a thread of another block, in
+	// any iteration of every loop (from level 0).
+	otherBlock bool
 }
 
 // pairSpace is one relation made concrete: b's expressions with the loop
@@ -217,10 +238,19 @@ func (f *ConflictFinder) search(a, b *ir.Access, q PairQuery, rel relation) *Con
 	c := f.ctx
 	ps := &pairSpace{ctx: c, finder: f, a: a, b: b, rel: rel, q: q, copies: map[affine.Sym]affine.Sym{},
 		addrB: b.Addr, guardB: b.Guard(), gran: int64(min(a.Size, b.Size))}
-	if rel.loop != nil {
-		for _, l := range commonLoops(a.Loops, b.Loops)[rel.level:] {
-			if l.HasVar {
-				ps.copies[l.Var] = affine.Sym(c.Syms.Len() + len(ps.copies))
+	if rel.loop != nil || rel.otherBlock {
+		if rel.loop != nil {
+			for _, l := range commonLoops(a.Loops, b.Loops)[rel.level:] {
+				if l.HasVar {
+					ps.copies[l.Var] = affine.Sym(c.Syms.Len() + len(ps.copies))
+				}
+			}
+		}
+		if rel.otherBlock {
+			for _, s := range append(b.Guard().Syms(), b.Addr.Syms()...) {
+				if _, ok := ps.copies[s]; !ok && c.IsBlockIdx(s) {
+					ps.copies[s] = affine.Sym(c.Syms.Len() + len(ps.copies))
+				}
 			}
 		}
 		rename := func(s affine.Sym) (affine.Expr, bool) {
@@ -232,7 +262,7 @@ func (f *ConflictFinder) search(a, b *ir.Access, q PairQuery, rel relation) *Con
 		ps.addrB = affine.Map(b.Addr, rename)
 		ps.guardB = affine.MapP(ps.guardB, rename)
 	}
-	if ps.disjoint() {
+	if !rel.otherBlock && ps.disjoint() {
 		return nil
 	}
 	ps.plan()
@@ -271,6 +301,9 @@ func (ps *pairSpace) plan() {
 		if !isCopy(s) && c.IsCoord(s) || s == adjacent || isCopy(s) && like == adjacent {
 			continue
 		}
+		if ps.rel.otherBlock && c.IsBlockIdx(like) {
+			continue
+		}
 		if c.Meta[like].Domain == nil && !inAddr(s) {
 			if v, ok := permissive(c, s, like, guards); ok {
 				ps.search.AddFixed(s, v)
@@ -281,6 +314,8 @@ func (ps *pairSpace) plan() {
 	for _, s := range syms {
 		switch {
 		case isCopy(s) || c.IsCoord(s) || slices.Contains(ps.pinned, s):
+		case ps.rel.otherBlock && c.IsBlockIdx(s) && ps.copied(s):
+			ps.search.AddPair(s, s, ps.copies[s])
 		case s == adjacent:
 			first, second := s, ps.copies[s]
 			if ps.rel.bFirst {
@@ -290,12 +325,15 @@ func (ps *pairSpace) plan() {
 		default:
 			ps.search.Add(s, s)
 		}
-		if !isCopy(s) && !c.IsCoord(s) && !slices.Contains(ps.pinned, s) {
+		// (The block indices of a pair across blocks are stated with the
+		// threads, not among the bindings.)
+		if !isCopy(s) && !c.IsCoord(s) && !slices.Contains(ps.pinned, s) && !(ps.rel.otherBlock && c.IsBlockIdx(s)) {
 			ps.syms = append(ps.syms, s)
 		}
 	}
 	for orig, cp := range ps.copies {
-		if orig != adjacent && slices.Contains(syms, cp) && !slices.Contains(ps.pinned, cp) {
+		paired := ps.rel.otherBlock && c.IsBlockIdx(orig) && slices.Contains(syms, orig)
+		if orig != adjacent && !paired && slices.Contains(syms, cp) && !slices.Contains(ps.pinned, cp) {
 			ps.search.Add(cp, orig)
 		}
 	}
@@ -306,6 +344,9 @@ func (ps *pairSpace) plan() {
 		}
 	}
 }
+
+// copied reports whether s has a copy for b's instance.
+func (ps *pairSpace) copied(s affine.Sym) bool { _, ok := ps.copies[s]; return ok }
 
 // original returns the symbol a copy stands for, or s itself.
 func (ps *pairSpace) original(s affine.Sym) affine.Sym {

@@ -15,9 +15,13 @@ const (
 	// InWarp: every racing pair of threads of the two sites lies in one
 	// warp; a SyncWarp orders them (the warpsync check).
 	InWarp Scope = iota
-	// AcrossWarps: some racing pair of threads lies in two warps; only a
-	// SyncThreads orders them (the smemrace check).
+	// AcrossWarps: some racing pair of threads lies in two warps of one
+	// block; only a SyncThreads orders them (the smemrace check in shared
+	// memory, globalrace in global memory).
 	AcrossWarps
+	// AcrossBlocks: some racing pair of threads lies in two blocks, in
+	// global memory; no barrier orders them (the globalrace check).
+	AcrossBlocks
 )
 
 // Race is the one decision about a pair of sites (statements): the later
@@ -30,12 +34,14 @@ type Race struct {
 }
 
 // Races decides, once for the context, which pairs of sites race and
-// which check owns each, so that warpsync and smemrace never both report
-// one pair. Each site gets at most one race: one whose threads cross
-// warps if the nearest partner site with a race (itself first, then
-// earlier ones) has one (a SyncThreads there orders the warp's lanes
-// too), else one within a warp, with the nearest earlier partner. Cross-warp pairs are looked for in
-// shared memory only (see warpPairable for global memory within a warp).
+// which check owns each, so that warpsync, smemrace and globalrace never
+// report one pair twice. Each site gets at most one race. The nearest
+// partner site with a race of any kind (itself first, then earlier ones)
+// decides: a pair of threads in two blocks (global memory) makes it a race
+// across blocks, else a pair in two warps a race across warps (a
+// SyncThreads there orders the warp's lanes too). Failing both, a race
+// within a warp is looked for with the nearest earlier partner, the site
+// itself last (see warpPairable for global memory within a warp).
 func Races(c *ir.Context) []*Race {
 	var accs []*ir.Access
 	for _, a := range c.Accesses {
@@ -55,15 +61,17 @@ func Races(c *ir.Context) []*Race {
 	f := &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
 	var out []*Race
 	for i, sb := range sites {
-		// Across warps: the site itself first, then the nearest earlier.
 		var r *Race
 		// The nearest partner with a race of any kind decides: the search
 		// stops there, as a search of every partner for a pair across
 		// warps would spend the context's search budget on long chains.
 		for j := i; j >= 0 && r == nil; j-- {
-			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{CrossWarp: true}, sharedOnly); cf != nil {
+			as, bs := bySite[sites[j]], bySite[sb]
+			if cf := pairOf(f, as, bs, PairQuery{CrossBlock: true}, globalOnly); cf != nil {
+				r = &Race{Scope: AcrossBlocks, SiteA: sites[j], SiteB: sb, C: cf}
+			} else if cf := pairOf(f, as, bs, PairQuery{CrossWarp: true}, crossPairable); cf != nil {
 				r = &Race{Scope: AcrossWarps, SiteA: sites[j], SiteB: sb, C: cf}
-			} else if pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{}, sharedOnly) != nil {
+			} else if pairOf(f, as, bs, PairQuery{}, sameSpace) != nil {
 				break
 			}
 		}
@@ -82,8 +90,24 @@ func Races(c *ir.Context) []*Race {
 	return out
 }
 
-// sharedOnly admits pairs of shared-memory accesses.
-func sharedOnly(_ *ir.Context, a, b *ir.Access) bool { return a.Shared() && b.Shared() }
+// globalOnly admits pairs of global-memory accesses.
+func globalOnly(_ *ir.Context, a, b *ir.Access) bool { return !a.Shared() && !b.Shared() }
+
+// crossPairable admits the pairs whose race between warps is looked for:
+// in shared memory every pair; in global memory those under no condition
+// on data. Which threads take a condition on a value read from global
+// memory is decided at run time (a last-block election: every thread of
+// the block that counted last resets the counter), so such a pair is left
+// out, as it is between blocks.
+func crossPairable(c *ir.Context, a, b *ir.Access) bool {
+	if a.Shared() && b.Shared() {
+		return true
+	}
+	return !a.Guard().DependsOn(c.IsData) && !b.Guard().DependsOn(c.IsData)
+}
+
+// sameSpace admits every pair (an array lives in one space).
+func sameSpace(_ *ir.Context, a, b *ir.Access) bool { return a.Shared() == b.Shared() }
 
 // warpPairable admits the pairs whose race within a warp is a defect: in
 // shared memory every pair; in global memory a load and a store at a
@@ -115,6 +139,9 @@ type raceFinder struct {
 
 // find is ConflictFinder.Find, asked first without the restriction.
 func (f *raceFinder) find(a, b *ir.Access, q PairQuery) *Conflict {
+	if q.CrossBlock {
+		return f.Find(a, b, q)
+	}
 	k := [2]*ir.Access{a, b}
 	cf, ok := f.any[k]
 	if !ok {

@@ -244,3 +244,31 @@ func (s *Search) Bindings(env affine.Env, syms []affine.Sym) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// AddPair adds a dimension for two symbols that take values of like
+// independently, as the block indices of two blocks do: every ordered pair
+// of a few of its values (the first four and the last two), different
+// values first.
+func (s *Search) AddPair(like, first, second affine.Sym) {
+	vals, exact := candidates(s.ctx, like)
+	if d := s.ctx.Meta[like].Domain; d != nil {
+		vals, exact = d, true // the first values, not a sample's
+	}
+	var few []int64
+	for i, v := range vals {
+		if i < 4 || i >= len(vals)-2 {
+			few = append(few, v)
+		}
+	}
+	s.exact = s.exact && exact && len(few) == len(vals)
+	d := searchDim{syms: []affine.Sym{first, second}}
+	for dist := 1; dist < len(few); dist++ {
+		for i := 0; i+dist < len(few); i++ {
+			d.rows = append(d.rows, []int64{few[i], few[i+dist]}, []int64{few[i+dist], few[i]})
+		}
+	}
+	for _, v := range few {
+		d.rows = append(d.rows, []int64{v, v})
+	}
+	s.dims = append(s.dims, d)
+}

@@ -1,0 +1,43 @@
+// Package globalrace reports data races on global memory: two threads of
+// different warps or of different blocks touching the same bytes with
+// nothing to order them, at least one of them writing.
+//
+// # Analyzer globalrace
+//
+// globalrace: report races on global memory between warps and between blocks
+//
+// A SyncThreads orders the threads of one block, in global memory as in
+// shared memory; nothing orders two blocks within one launch. When threads
+// of two warps touch the same global word in one barrier interval, or
+// threads of two blocks touch it anywhere in the kernel, and one of them
+// stores, the result depends on scheduling: a load may see the old value
+// or the new one, two stores may land in either order, and blocks run in
+// any order or at once.
+//
+// The check pairs the global-memory accesses of each kernel and evaluates
+// both addresses for every thread of the launch shape: between warps of a
+// block as the smemrace check does, and between blocks for pairs of block
+// indices (the first four and the last two of each component of the grid)
+// with the two instances in any iterations of the loops around them. It
+// reports an example pair of threads and their blocks:
+//
+//	p[g] = v
+//	t.SyncThreads()
+//	p[g+1] = v // global-memory race on p between blocks: thread 0 of block 1 writes p[g] (a.go:5) and thread 255 of block 0 writes p[g+1] (a.go:7), byte 1024 of p, and no barrier orders two blocks …
+//
+// A race whose every racing pair of threads lies in one warp is the
+// warpsync check's, and races in shared memory are smemrace's: the engine
+// decides once per pair of statements which check owns a race.
+//
+// The fix for a race between warps is a barrier between the two accesses;
+// for one between blocks, a separate output per block (indexed by the
+// block), atomics, or a second kernel launch. Two atomics never race; an
+// atomic and a plain access do. Accesses to data-dependent addresses, and
+// pairs between blocks under a condition on data (a last-block election
+// reads a counter that differs between blocks), are left out. A kernel
+// that never reads its block index and has no launch with a grid is taken
+// to run as one block.
+//
+// Suppress one report with //smemlint:ignore globalrace <reason> on the
+// line or the line above.
+package globalrace

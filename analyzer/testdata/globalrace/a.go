@@ -1,0 +1,57 @@
+// Package globalrace holds cases for the globalrace check.
+package globalrace
+
+import "github.com/smemlint/smemlint/simt"
+
+// shiftAcrossBarrier: the barrier orders the threads of one block, not the
+// last thread of a block and the first of the next.
+//
+//smemlint:launch block=256 grid=64
+func shiftAcrossBarrier(t *simt.Thread, p []int32) {
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	p[g] = int32(g)
+	t.SyncThreads()
+	p[g+1] = int32(g) // want `global-memory race on p between blocks: thread 0 of block 1 writes p\[g\] \(a\.go:12\) and thread 255 of block 0 writes p\[g\+1\] \(a\.go:14\), byte 1024 of p, and no barrier orders two blocks; block 256`
+}
+
+// localIndexOnly: every block writes the same 256 elements.
+//
+//smemlint:launch block=256 grid=8
+func localIndexOnly(t *simt.Thread, p []int32) {
+	p[t.ThreadIdx.X] = int32(t.BlockIdx.X) // want `global-memory race on p between blocks: thread 0 of block 0 writes p\[t\.ThreadIdx\.X\] \(a\.go:21\) and thread 0 of block 1 writes p\[t\.ThreadIdx\.X\] \(a\.go:21\), byte 0 of p, and no barrier orders two blocks; block 256`
+}
+
+// neighbourInPlace reads the next block's element that the next block
+// updates in place.
+//
+//smemlint:launch block=128 grid=128
+func neighbourInPlace(t *simt.Thread, a []int32) {
+	a[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] += a[(t.BlockIdx.X+1)*t.BlockDim.X+t.ThreadIdx.X] // want `global-memory race on a between blocks: thread 0 of block 0 reads a\[\(t\.BlockIdx\.X\+1\)\*t\.BlockDim\.X\+t\.ThreadIdx\.X\] \(a\.go:29\) and thread 0 of block 1 writes a\[t\.BlockIdx\.X\*t\.BlockDim\.X\+t\.ThreadIdx\.X\] \(a\.go:29\), byte 512 of a, and no barrier orders two blocks; block 128`
+}
+
+// flagBetweenWarps: every thread of the block stores the flag, with no
+// barrier; one warp alone would be warpsync's.
+//
+//smemlint:launch block=64
+func flagBetweenWarps(t *simt.Thread, p []int32, n int) {
+	p[0] = int32(t.ThreadIdx.X) // want `global-memory race on p between warps: thread 32 writes p\[0\] \(a\.go:37\) and thread 0 writes p\[0\] \(a\.go:37\), byte 0 of p \(warps 1 and 0\), with no barrier between; block 64`
+}
+
+// neighbourBetweenWarps reads the element the next warp writes, with no
+// barrier between.
+//
+//smemlint:launch block=128
+func neighbourBetweenWarps(t *simt.Thread, a []float32) {
+	tid := t.ThreadIdx.X
+	v := a[tid+1]
+	a[tid] = v // want `global-memory race on a between warps: thread 31 reads a\[tid\+1\] \(a\.go:46\) and thread 32 writes a\[tid\] \(a\.go:47\), byte 128 of a \(warps 0 and 1\), with no barrier between; block 128`
+}
+
+// loopAcrossBlocks: instances in any iterations race between blocks.
+//
+//smemlint:launch block=32 grid=4
+func loopAcrossBlocks(t *simt.Thread, y []float32, n int) {
+	for j := 0; j < 4; j++ {
+		y[t.ThreadIdx.X+32*j] = float32(j) // want `global-memory race on y between blocks: thread 0 of block 0 writes y\[t\.ThreadIdx\.X\+32\*j\] \(a\.go:55\) and thread 0 of block 1 writes y\[t\.ThreadIdx\.X\+32\*j\] \(a\.go:55\), byte 0 of y, in iterations of for j := 0; j < 4; j\+\+ \(a\.go:54\), and no barrier orders two blocks, with j = 0 and 0; block 32`
+	}
+}

@@ -1,0 +1,64 @@
+package globalrace
+
+import "github.com/smemlint/smemlint/simt"
+
+// saxpy touches one element per thread of the grid.
+//
+//smemlint:launch block=256 grid=64
+func saxpy(t *simt.Thread, n int, a float32, x, y []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < n {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+// perBlockResult: thread 0 of each block writes the block's own element.
+//
+//smemlint:launch block=256 grid=64
+func perBlockResult(t *simt.Thread, out []float32) {
+	s := simt.Shared[[256]float32](t)
+	s[t.ThreadIdx.X] = 1
+	t.SyncThreads()
+	if t.ThreadIdx.X == 0 {
+		out[t.BlockIdx.X] = s[0]
+	}
+}
+
+// barrierBetweenWarps: a barrier orders the warps of the block.
+//
+//smemlint:launch block=128
+func barrierBetweenWarps(t *simt.Thread, a []float32) {
+	tid := t.ThreadIdx.X
+	v := a[tid+1]
+	t.SyncThreads()
+	a[tid] = v
+}
+
+// lastBlockReset: the block that counted last resets the counter; which
+// block that is, is decided at run time (a condition on data).
+//
+//smemlint:launch block=256 grid=64
+func lastBlockReset(t *simt.Thread, count []int32) {
+	last := simt.Shared[bool](t)
+	if t.ThreadIdx.X == 0 {
+		*last = simt.AtomicAdd(t, &count[0], 1) == int32(t.GridDim.X-1)
+	}
+	t.SyncThreads()
+	if *last {
+		count[0] = 0
+	}
+}
+
+// oneBlock: without a grid the launch is taken to be one block.
+//
+//smemlint:launch block=32
+func oneBlock(t *simt.Thread, p []int32) {
+	p[t.ThreadIdx.X] = int32(t.BlockIdx.X)
+}
+
+// atomicsOnly never race.
+//
+//smemlint:launch block=256 grid=64
+func atomicsOnly(t *simt.Thread, count []int32) {
+	simt.AtomicAdd(t, &count[0], 1)
+}
