@@ -19,8 +19,8 @@ import (
 func (ps *pairSpace) run() *Conflict {
 	env := ps.env
 	f := ps.finder
-	progA := compileAccess(ps.a.Guard(), ps.a.Addr)
-	progB := compileAccess(ps.guardB, ps.addrB)
+	progA := compileAccess(ps.ctx, ps.a.Guard(), ps.a.Addr)
+	progB := compileAccess(ps.ctx, ps.guardB, ps.addrB)
 	var out *Conflict
 	ps.search.Each(env, func() bool {
 		if !ps.inOrder() {
@@ -95,25 +95,96 @@ func reaching(addrs []int64) int {
 	return n
 }
 
-// accessProgram computes the address a thread accesses, false where the
-// thread does not make the access or the address cannot be computed.
-type accessProgram func(affine.Env) (int64, bool)
+// accessProgram computes the address each thread accesses, noAddr where
+// the thread does not make the access or the address cannot be computed.
+// The address and each conjunct of the guard are evaluated in their
+// linear form where they have one (most do: the uniform part is then
+// evaluated once per assignment, not once per thread), else as compiled
+// programs.
+type accessProgram struct {
+	linAddr   *affine.Linear
+	addr      affine.Program
+	linGuards []*affine.LinearPred // per conjunct; nil where guards[i] is used
+	guards    []affine.PredProgram
+}
 
-func compileAccess(guard affine.Pred, addr affine.Expr) accessProgram {
-	g, a := guard.Compile(), addr.Compile()
-	return func(env affine.Env) (int64, bool) {
-		if on, ok := g(env); !ok || !on {
-			return 0, false
-		}
-		return a(env)
+func compileAccess(c *ir.Context, guard affine.Pred, addr affine.Expr) *accessProgram {
+	coords := c.Coords()
+	p := &accessProgram{}
+	var ok bool
+	if p.linAddr, ok = addr.CompileLinear(coords); !ok {
+		p.addr = addr.Compile()
 	}
+	for _, conj := range guard.Conjuncts() {
+		l, ok := conj.CompileLinear(coords)
+		var prog affine.PredProgram
+		if !ok {
+			prog = conj.Compile()
+		}
+		p.linGuards, p.guards = append(p.linGuards, l), append(p.guards, prog)
+	}
+	return p
+}
+
+// fill sets out[t] to the address of thread t (in linear order) under env,
+// which it leaves set to the last thread.
+func (p *accessProgram) fill(c *ir.Context, env affine.Env, out []int64) {
+	if p.linAddr != nil {
+		p.linAddr.Bind(env)
+	}
+	for _, l := range p.linGuards {
+		if l != nil {
+			l.Bind(env)
+		}
+	}
+	b := c.Shape.Block
+	bx, by := int64(b.X), int64(b.Y)
+	var x, y, z int64
+	for t := range out {
+		if t > 0 {
+			// The next thread in linear order.
+			if x++; x == bx {
+				if x, y = 0, y+1; y == by {
+					y, z = 0, z+1
+				}
+			}
+		}
+		env[c.Tx], env[c.Ty], env[c.Tz] = x, y, z
+		out[t] = p.at(env, x, y, z)
+	}
+}
+
+// at is the address of the thread at x, y, z (also in env), or noAddr.
+func (p *accessProgram) at(env affine.Env, x, y, z int64) int64 {
+	for i, l := range p.linGuards {
+		var on, ok bool
+		if l != nil {
+			on, ok = l.At(x, y, z)
+		} else {
+			on, ok = p.guards[i](env)
+		}
+		if !ok || !on {
+			return noAddr
+		}
+	}
+	var v int64
+	var ok bool
+	if p.linAddr != nil {
+		v, ok = p.linAddr.At(x, y, z)
+	} else {
+		v, ok = p.addr(env)
+	}
+	if !ok {
+		return noAddr
+	}
+	return v
 }
 
 // addrs returns the address each thread of the block accesses through acc
 // under env (noAddr where it does not), prog being acc's guard and address
 // with the symbols of rename renamed. Results are kept per access and
 // values of its symbols.
-func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine.Sym]affine.Sym, prog accessProgram) []int64 {
+func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine.Sym]affine.Sym, prog *accessProgram) []int64 {
 	syms, ok := f.syms[acc]
 	if !ok {
 		syms = append(acc.Guard().Syms(), acc.Addr.Syms()...)
@@ -132,14 +203,7 @@ func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine
 		return v
 	}
 	out := make([]int64, f.ctx.Threads())
-	for t := range out {
-		f.ctx.SetThread(env, t)
-		v, ok := prog(env)
-		if !ok {
-			v = noAddr
-		}
-		out[t] = v
-	}
+	prog.fill(f.ctx, env, out)
 	if len(f.cache) >= maxCached {
 		clear(f.cache)
 	}
