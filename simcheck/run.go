@@ -141,9 +141,16 @@ func goTest(ctx context.Context, patterns []string, overlay, traces, traceArch s
 	// covers building too, and whatever ignores the first.
 	ctx, cancel := context.WithTimeout(ctx, timeout+30*time.Second)
 	defer cancel()
+	// go's work directory goes inside simcheck's, which is removed on
+	// every exit path: a go command interrupted while it builds ends at
+	// once, leaving its go-build* directory behind.
+	gotmp := filepath.Join(filepath.Dir(traces), "gotmp")
+	if err := os.Mkdir(gotmp, 0o755); err != nil {
+		return err
+	}
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = opts.Dir
-	cmd.Env = append(os.Environ(), simt.TraceEnv+"="+traces, simt.TraceArchEnv+"="+traceArch)
+	cmd.Env = append(os.Environ(), simt.TraceEnv+"="+traces, simt.TraceArchEnv+"="+traceArch, "GOTMPDIR="+gotmp)
 	if launchTimeout > 0 {
 		cmd.Env = append(cmd.Env, simt.LaunchTimeoutEnv+"="+launchTimeout.String())
 	}

@@ -1,6 +1,8 @@
 package simcheck_test
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,5 +71,63 @@ func TestLaunchErrorListed(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, b.String())
 		}
+	}
+}
+
+// TestInterruptCleansUp: an interrupt (ctx cancelled, as SIGINT does in
+// smemlint simcheck) ends go test and its test binary, and leaves neither
+// simcheck's temporary directory nor go's go-build* work directory.
+func TestInterruptCleansUp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a test binary")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := simcheck.CheckContext(ctx, []string{"./spin"}, simcheck.Options{Dir: "testdata/stuck", LaunchTimeout: -1})
+		done <- err
+	}()
+	// Interrupt once the spinning test binary is linked and about to run.
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		if bins, _ := filepath.Glob(filepath.Join(tmp, "simcheck-*", "gotmp", "go-build*", "b*", "spin.test")); len(bins) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the test binary was not built within 3 minutes")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "interrupted; the traced tests were killed") {
+			t.Fatalf("CheckContext = %v, want the interrupt", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("CheckContext did not return within a minute of the interrupt")
+	}
+	// No process of the run is left: the test binary ran from tmp.
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), tmp) {
+			t.Errorf("still running after the interrupt: %s", strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+	// Nothing is left in TMPDIR: simcheck's directory held go's.
+	var left []string
+	for range 50 {
+		left, _ = filepath.Glob(filepath.Join(tmp, "*"))
+		if len(left) == 0 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if len(left) > 0 {
+		t.Errorf("left behind: %v", left)
 	}
 }
