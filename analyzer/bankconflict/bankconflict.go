@@ -27,7 +27,8 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
-	sitereport.Report(report.New(pass, "bankconflict"), res.Config.Verbose, Sites(res), sitereport.Check{
+	rep := report.New(pass, "bankconflict")
+	sitereport.Report(rep, res.Config.Verbose, Sites(res), sitereport.Check{
 		Finding: (*kernels.Eval).Shown,
 		Message: Message,
 		Totals:  Totals,
@@ -46,15 +47,20 @@ func run(pass *analysis.Pass) (any, error) {
 			return ""
 		}),
 	})
+	if res.Config.Verbose {
+		sitereport.Merges(rep, res, keep)
+	}
 	return nil, nil
 }
 
 // Sites evaluates every local shared access of every context and keeps,
 // per source position and direction, the worst evaluation.
 func Sites(res *kernels.Result) []*kernels.AccessSite {
-	keep := func(a *kernels.Access) bool { return a.Shared() && !a.Remote && !a.Atomic }
 	return kernels.EvaluateSites(res, keep, worse)
 }
+
+// keep selects the accesses the check judges: local shared ones.
+func keep(a *kernels.Access) bool { return a.Shared() && !a.Remote && !a.Atomic }
 
 // worse prefers evaluated accesses, then the larger conflict.
 func worse(a, b *kernels.Eval) bool {

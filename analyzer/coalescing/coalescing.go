@@ -31,7 +31,8 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
-	sitereport.Report(report.New(pass, "coalescing"), res.Config.Verbose, sites(res), sitereport.Check{
+	rep := report.New(pass, "coalescing")
+	sitereport.Report(rep, res.Config.Verbose, sites(res), sitereport.Check{
 		Finding: func(ev *kernels.Eval) bool { return ev.Shown() && !misalignedOnly(ev) },
 		Message: func(ev *kernels.Eval) string { return Message(pass, ev) },
 		Totals:  totals,
@@ -43,11 +44,16 @@ func run(pass *analysis.Pass) (any, error) {
 			return "global atomic " + a.Text + " not evaluated: " + sitereport.UnpricedAtomic
 		}),
 	})
+	if res.Config.Verbose {
+		sitereport.Merges(rep, res, keep)
+	}
 	return nil, nil
 }
 
+// keep selects the accesses the check judges.
+func keep(a *kernels.Access) bool { return !a.Shared() && !a.Atomic }
+
 func sites(res *kernels.Result) []*kernels.AccessSite {
-	keep := func(a *kernels.Access) bool { return !a.Shared() && !a.Atomic }
 	return kernels.EvaluateSites(res, keep, worse)
 }
 

@@ -64,6 +64,7 @@ const (
 type (
 	Eval           = enum.Eval
 	Request        = enum.Request
+	Merge          = enum.Merge
 	Level          = uniform.Level
 	Split          = uniform.Split
 	MaskFault      = uniform.MaskFault
@@ -137,6 +138,10 @@ func (c *Context) Evaluate(a *Access) *Eval {
 	defer c.Charge(ir.StartMeter())
 	return enum.Evaluate(c.Context, a)
 }
+
+// Merges lists the loads an optimising compiler may merge into vector
+// loads (see enum.Merges).
+func (c *Context) Merges() []*Merge { return enum.Merges(c.Context) }
 
 // Judge is Evaluate for the checks, remembered per access (see enum.Judge).
 func (c *Context) Judge(a *Access) *Eval {

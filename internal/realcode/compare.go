@@ -117,9 +117,13 @@ func PerBlock(msg string) float64 {
 
 // Classify reads one smemlint message: the space and op of the access
 // it is about, and its per-request figure if it gives one.
+//
+// A note on what nvcc -O3 may merge ("nvcc -O3 may unroll …") prices the
+// optimised build's vector load, not the access as written: it is not
+// the site's figure.
 func Classify(msg string) (space, op string, figure float64, ok, priced bool) {
 	m := accessRE.FindStringSubmatch(msg)
-	if m == nil {
+	if m == nil || strings.Contains(msg, ": nvcc -O3 may ") {
 		return "", "", 0, false, false
 	}
 	space, op = title(m[1]), title(m[2])

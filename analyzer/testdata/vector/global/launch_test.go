@@ -43,6 +43,23 @@ func TestVectors(t *testing.T) {
 		}
 	}
 
+	launch(t, "pairSum", func(th *simt.Thread) { pairSum(th, a, out) })
+	check("pairSum", func(i int) float32 { return a[2*i] + a[2*i+1] })
+	b, c := simt.Malloc[float32](64*n), simt.Malloc[float32](n)
+	for i := range b {
+		b[i] = float32(i%5) - 2
+	}
+	launch(t, "rowDot", func(th *simt.Thread) { rowDot(th, a, b, c) })
+	for j := 0; j < n; j++ {
+		want := float32(0)
+		for k := 0; k < 64; k++ {
+			want += a[k] * b[k*128+j]
+		}
+		if c[j] != want {
+			t.Fatalf("rowDot: c[%d] = %v, want %v", j, c[j], want)
+		}
+	}
+
 	src, dst := simt.Malloc[int32](4*n), simt.Malloc[int32](4*n)
 	for i := range src {
 		src[i] = int32(i*31 + 7)

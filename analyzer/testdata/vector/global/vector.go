@@ -66,3 +66,26 @@ func unaligned4(t *simt.Thread, a, out []float32) {
 	w := [4]float32(a[4*i+1 : 4*i+5]) // want `global load \[4\]float32\(a\[4\*i\+1 : 4\*i\+5\]\)`
 	out[i] = w[3]                     // want `note: global store out\[i\]: 4 sectors`
 }
+
+// pairSum reads two adjacent floats per thread in straight-line code:
+// merged, one 8-byte load.
+//
+//smemlint:launch block=64 grid=2
+func pairSum(t *simt.Thread, a, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[i] = a[2*i] + a[2*i+1] // want `note: global store out\[i\]: 4 sectors` `global load a\[2\*i\]: 8 sectors per request \(ideal 4\)` `global load a\[2\*i\+1\]: 8 sectors per request \(ideal 4\)` `note: global load a\[2\*i\]: nvcc -O3 may merge it with a\[2\*i\+1\] into one 8-byte load: 8 sectors per request \(ideal 8\) for 2 elements, against 2 requests, 16 sectors in all, as written`
+}
+
+// rowDot stores in the loop that reads a row, as PolyBench gemm does: the
+// store may alias the row, so nvcc -O3 keeps the loads scalar (measured:
+// gemm line 130, 32 scalar loads in the unrolled loop) and no merge is
+// noted.
+//
+//smemlint:launch block=64 grid=2
+func rowDot(t *simt.Thread, a, b, c []float32) {
+	const n = 64
+	j := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	for k := 0; k < n; k++ {
+		c[j] += a[k] * b[k*128+j] // want `note: global load c\[j\]: 4 sectors` `note: global store c\[j\]: 4 sectors` `note: global load a\[k\]: 1 sector` `note: global load b\[k\*128\+j\]: 4 sectors`
+	}
+}

@@ -45,6 +45,35 @@ func TestVectors(t *testing.T) {
 		}
 	}
 
+	grid := func(name string, block simt.Dim3, k func(th *simt.Thread)) {
+		t.Helper()
+		if err := simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: block}, k); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	rows := simt.Malloc[float32](256)
+	grid("rowSum", simt.Dim3{X: 16, Y: 16}, func(th *simt.Thread) { rowSum(th, in, rows) })
+	for ty := range 16 {
+		sum := float32(0)
+		for i := range 16 {
+			sum += in[16*ty+i]
+		}
+		for tx := range 16 {
+			if rows[16*ty+tx] != sum {
+				t.Fatalf("rowSum: out[%d] = %v, want %v", 16*ty+tx, rows[16*ty+tx], sum)
+			}
+		}
+	}
+	launch(t, "fourScalars", 64, func(th *simt.Thread) { fourScalars(th, in, out) })
+	check("fourScalars", func(i int) float32 { return in[4*i] + in[4*i+1] + in[4*i+2] + in[4*i+3] })
+	scan := simt.Malloc[float32](32)
+	launch(t, "scanInPlace", 32, func(th *simt.Thread) { scanInPlace(th, scan) })
+	for i, v := range scan {
+		if v != 32 {
+			t.Fatalf("scanInPlace: out[%d] = %v, want 32", i, v)
+		}
+	}
+
 	q, qout := simt.Malloc[int32](256), simt.Malloc[int32](32)
 	for i := range q {
 		q[i] = int32(i * 13)

@@ -65,3 +65,49 @@ func int4Strided(t *simt.Thread, in, out []int32) {
 	w := [4]int32(q[8*tx : 8*tx+4]) // want `shared load \[4\]int32\(q\[8\*tx : 8\*tx\+4\]\): 2-way bank conflict \(8 wavefronts, ideal 4\)`
 	out[tx] = w[0] ^ w[2]
 }
+
+// rowSum reads a row of a tile in an unrolled loop, as Rodinia lud's
+// internal kernel does (lud.cu line 186): nvcc -O3 reads four iterations'
+// elements with one LDS.128, two wavefronts for the two rows a warp
+// reads (measured on the H100: testdata/realcode/hw/O3, lud_internal line
+// 186, 43200 wavefronts in 36000 requests).
+//
+//smemlint:launch block=16x16
+func rowSum(t *simt.Thread, in, out []float32) {
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	s := simt.Shared[[16][16]float32](t)
+	s[ty][tx] = in[16*ty+tx] // want `note: shared store s\[ty\]\[tx\]: 1 wavefront`
+	t.SyncThreads()
+	sum := float32(0)
+	for i := 0; i < 16; i++ {
+		sum += s[ty][i] // want `note: shared load s\[ty\]\[i\]: 1 wavefront per request \(ideal 1\)` `note: shared load s\[ty\]\[i\]: nvcc -O3 may unroll the loop \(vector.go:82\) and read 4 iterations' elements as one 16-byte load: 2 wavefronts per request \(ideal 2\) for 4 elements, against 4 requests of 1 wavefront as written; block 16×16`
+	}
+	out[16*ty+tx] = sum
+}
+
+// fourScalars reads four adjacent words per thread in straight-line code:
+// as written, four 4-way conflicts; merged, one conflict-free LDS.128.
+//
+//smemlint:launch block=64
+func fourScalars(t *simt.Thread, in, out []float32) {
+	tx := t.ThreadIdx.X
+	s := simt.Shared[[256]float32](t)
+	for k := 0; k < 4; k++ {
+		s[64*k+tx] = in[64*k+tx] // want `note: shared store s\[64\*k\+tx\]: 1 wavefront`
+	}
+	t.SyncThreads()
+	out[tx] = s[4*tx] + s[4*tx+1] + s[4*tx+2] + s[4*tx+3] // want `shared load s\[4\*tx\]: 4-way bank conflict` `note: shared load s\[4\*tx\]: nvcc -O3 may merge it with s\[4\*tx\+1\], s\[4\*tx\+2\], s\[4\*tx\+3\] into one 16-byte load: 4 wavefronts per request \(ideal 4\) for 4 elements, against 4 requests, 16 wavefronts in all, as written` `shared load s\[4\*tx\+1\]: 4-way` `shared load s\[4\*tx\+2\]: 4-way` `shared load s\[4\*tx\+3\]: 4-way`
+}
+
+// scanInPlace writes the array it reads in the loop: no merge note.
+//
+//smemlint:launch block=32
+func scanInPlace(t *simt.Thread, out []float32) {
+	tx := t.ThreadIdx.X
+	s := simt.Shared[[32][33]float32](t)
+	s[tx][0] = 1 // want `note: shared store s\[tx\]\[0\]: 1 wavefront`
+	for i := 1; i < 32; i++ {
+		s[tx][i] = s[tx][i-1] + 1 // want `note: shared load s\[tx\]\[i-1\]: 1 wavefront` `note: shared store s\[tx\]\[i\]: 1 wavefront`
+	}
+	out[tx] = s[tx][31] // want `note: shared load s\[tx\]\[31\]: 1 wavefront`
+}
