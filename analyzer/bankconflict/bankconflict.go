@@ -106,10 +106,8 @@ func Message(ev *kernels.Eval) string {
 
 // Totals states, for -verbose notes, what one block's requests add up to.
 func Totals(ev *kernels.Eval) string {
-	if ev.Total == 0 || ev.Requests < 2 {
-		return ""
-	}
-	return fmt.Sprintf("; per block: %s, %s", report.Plural(ev.Requests, "request"), report.Plural(ev.Total, "wavefront"))
+	mean, ok := ev.Mean()
+	return report.BlockTotals(ev.BlockRequests, ev.BlockTotal, mean, ok, ev.Worst.Shared.Wavefronts, "wavefront")
 }
 
 func countBits(m uint32) int {

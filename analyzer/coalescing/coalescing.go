@@ -66,10 +66,8 @@ func worse(a, b *kernels.Eval) bool {
 
 // totals states, for -verbose notes, what one block's requests add up to.
 func totals(ev *kernels.Eval) string {
-	if ev.Total == 0 || ev.Requests < 2 {
-		return ""
-	}
-	return fmt.Sprintf("; per block: %s, %s", report.Plural(ev.Requests, "request"), report.Plural(ev.Total, "sector"))
+	mean, ok := ev.Mean()
+	return report.BlockTotals(ev.BlockRequests, ev.BlockTotal, mean, ok, ev.Worst.Global.Sectors, "sector")
 }
 
 // Message describes the worst request of an evaluated global access.

@@ -26,7 +26,7 @@ func Normalize(name string) string {
 
 // Said is what smemlint said about the accesses of one site.
 type Said struct {
-	Figures []float64 // per-request figure of each access it priced
+	Figures []float64 // mean per-request figure of each access it priced
 	// PerBlock holds the requests per block each priced access states
 	// ("per block: R requests"); -1 where its message states none.
 	PerBlock []float64
@@ -102,8 +102,21 @@ func CompilerChanged(g hwsites.Site, o3 hwsites.Site, found bool) bool {
 var (
 	accessRE   = regexp.MustCompile(`\b(global|shared) (load|store|atomic)\b`)
 	figureRE   = regexp.MustCompile(`(\d+(?:\.\d+)?) (sectors?|wavefronts?)\b`)
-	perBlockRE = regexp.MustCompile(`per block: (\d+) requests?\b`)
+	perBlockRE = regexp.MustCompile(`per block: (\d+(?:\.\d+)?) requests?\b`)
+	meanRE     = regexp.MustCompile(`; mean (\d+(?:\.\d+)?) (?:sectors?|wavefronts?) per request\b`)
 )
+
+// MeanFigure returns the mean figure per request a message states where it
+// differs from the worst request's, else worst: the H100's counters give
+// the mean.
+func MeanFigure(msg string, worst float64) float64 {
+	if m := meanRE.FindStringSubmatch(msg); m != nil {
+		if v, err := strconv.ParseFloat(m[1], 64); err == nil {
+			return v
+		}
+	}
+	return worst
+}
 
 // PerBlock returns the requests per block a message states, or -1.
 func PerBlock(msg string) float64 {

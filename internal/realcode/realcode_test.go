@@ -131,7 +131,7 @@ func TestRealCode(t *testing.T) {
 			said[k] = &Said{}
 		}
 		if priced {
-			said[k].Figures = append(said[k].Figures, fig)
+			said[k].Figures = append(said[k].Figures, MeanFigure(f.Message, fig))
 			said[k].PerBlock = append(said[k].PerBlock, PerBlock(f.Message))
 		} else {
 			said[k].Notes = append(said[k].Notes, f.Message)

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/smemlint/smemlint/model"
@@ -111,4 +112,31 @@ func CtrlText(form CtrlForm, qual, cond, via, at string) string {
 		return fmt.Sprintf("after a %s %s (%s, under %s)", qual, via, at, cond)
 	}
 	return fmt.Sprintf("under %s condition %s (%s)", qual, cond, at)
+}
+
+// BlockTotals states, for -verbose notes, what one block's requests of an
+// access add up to, counting every iteration ("; per block: 32 requests,
+// 40 sectors"), and the mean per request where it differs from the worst
+// request's figure, since a profiler reports the mean. unit is the figure's
+// unit, singular. Empty when nothing is known.
+func BlockTotals(requests, total float64, mean float64, hasMean bool, worst int, unit string) string {
+	var s string
+	if requests > 0 {
+		s = "; per block: " + Amount(requests, "request") + ", " + Amount(total, unit)
+	}
+	if hasMean && mean != float64(worst) {
+		s += "; mean " + Amount(mean, unit) + " per request"
+	}
+	return s
+}
+
+// Amount formats a count that may be fractional (a mean) with its unit:
+// "32 requests", "1.25 sectors", "1 wavefront".
+func Amount(v float64, unit string) string {
+	n := strconv.FormatFloat(v, 'f', 2, 64)
+	n = strings.TrimRight(strings.TrimRight(n, "0"), ".")
+	if n == "1" {
+		return "1 " + unit
+	}
+	return n + " " + unit + "s"
 }

@@ -22,7 +22,9 @@ func clamped(t *simt.Thread, out, in []float32) {
 }
 
 // The bounds themselves set in branches from the block index, as
-// hotspot's validYmin := 0; if blkY < 0 { validYmin = -blkY }.
+// hotspot's validYmin := 0; if blkY < 0 { validYmin = -blkY }. Per block
+// is one block's, not the sum over the 4 block rows enumerated (before:
+// "per block: 32 requests, 120 sectors").
 //
 //smemlint:launch block=16x16 grid=4x4
 func tile(t *simt.Thread, out, in []float32) {
@@ -33,5 +35,5 @@ func tile(t *simt.Thread, out, in []float32) {
 		lo = -blkY
 	}
 	n := max(ty-1, lo)
-	out[(t.BlockIdx.Y*16+ty)*64+t.BlockIdx.X*16+tx] = in[n*64+tx] // want `note: global store` `note: global load in\[n\*64\+tx\]: 4 sectors per request \(ideal 4\); block 16×16`
+	out[(t.BlockIdx.Y*16+ty)*64+t.BlockIdx.X*16+tx] = in[n*64+tx] // want `note: global store` `note: global load in\[n\*64\+tx\]: 4 sectors per request \(ideal 4\); block 16×16; per block: 8 requests, 30 sectors; mean 3.75 sectors per request$`
 }

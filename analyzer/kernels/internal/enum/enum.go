@@ -46,9 +46,15 @@ type Eval struct {
 	// Skip says why the access was not evaluated; the other fields are
 	// then empty.
 	Skip string
-	// Total is the sum of the figures of every request of one block, when
-	// the evaluation is exact (0 otherwise).
+	// Total is the sum of the figures of the requests evaluated (each
+	// combination of the values the figure depends on once), when the
+	// evaluation is exact (0 otherwise); Total/Requests is the mean figure
+	// per request.
 	Total int
+	// BlockRequests and BlockTotal are what one block makes, counting every
+	// request of every iteration as a profiler does (the mean block where
+	// the figure depends on the block index); 0 when not known.
+	BlockRequests, BlockTotal float64
 	// LaneData names the conditions on data that may differ between the
 	// lanes of a warp, under which the access was priced as if every lane
 	// took the way to it: "passes std[j] <= eps (correlation.go:33)";
@@ -68,6 +74,15 @@ type Eval struct {
 // request exceeds the ideal and Definite holds.
 func (ev *Eval) Shown() bool {
 	return ev.Skip == "" && ev.Definite && ev.Worst.Excess(ev.Access.Shared()) > 0
+}
+
+// Mean is the mean figure per request over the requests evaluated, and
+// false when the evaluation is not exact.
+func (ev *Eval) Mean() (float64, bool) {
+	if ev.Total == 0 || ev.Requests == 0 {
+		return 0, false
+	}
+	return float64(ev.Total) / float64(ev.Requests), true
 }
 
 // Metric is the figure of a request: wavefronts for shared memory,
@@ -162,6 +177,7 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 		return ev
 	}
 	e.run()
+	e.perBlock()
 	e.oneLane()
 	if e.undefined > 0 && ev.Requests == 0 && ev.Skip == "" && len(e.unknownU) == 0 && !e.hasHypo {
 		// Not "0 wavefronts": no thread gets past the index. Only where no
