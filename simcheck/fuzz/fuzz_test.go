@@ -16,7 +16,7 @@ var (
 	kernelsFlag    = flag.Int("kernels", 300, "random kernels TestRandomKernels checks (50 with -short)")
 	firstFlag      = flag.Uint64("first", 1, "the seed of TestRandomKernels's first kernel")
 	raceFlag       = flag.Int("racekernels", 100, "race kernels TestRaceKernels checks (20 with -short)")
-	constructsFlag = flag.String("constructs", "", "the #11 constructs TestConstructs switches on, comma-separated: nested, carried, reslice, vector (none: TestConstructs skips)")
+	constructsFlag = flag.String("constructs", "", "the #11 constructs TestConstructs switches on, comma-separated: nested, carried, reslice, vector, unaligned (none: TestConstructs skips)")
 	maxFailFlag    = flag.Int("maxfail", 5, "failed kernels after which TestRandomKernels and TestRaceKernels stop")
 )
 
@@ -81,8 +81,10 @@ func TestConstructs(t *testing.T) {
 			opts.Reslice = true
 		case "vector":
 			opts.Vector = true
+		case "unaligned":
+			opts.Vector, opts.Unaligned = true, true
 		default:
-			t.Fatalf("-constructs: unknown construct %q (known: nested, carried, reslice, vector)", c)
+			t.Fatalf("-constructs: unknown construct %q (known: nested, carried, reslice, vector, unaligned)", c)
 		}
 	}
 	checkMany(t, *kernelsFlag, opts)
@@ -95,6 +97,7 @@ func checkMany(t *testing.T, n int, opts Options) {
 	var next, sites, unpredicted, failed atomic.Int64
 	var racy, smemrace, warpsync, dynRace, dynWarp, replayed int
 	known := map[string]int{}
+	constructs := map[string]int{}
 	rules := map[simcheck.Rule]int{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -134,6 +137,9 @@ func checkMany(t *testing.T, n int, opts Options) {
 					for c, n := range o.Race.Known {
 						known[c] += n
 					}
+					for c, n := range o.Spec.Constructs() {
+						constructs[c] += n
+					}
 				}
 				mu.Unlock()
 			}
@@ -145,6 +151,9 @@ func checkMany(t *testing.T, n int, opts Options) {
 		min(int(next.Load()), n), *firstFlag, *firstFlag+uint64(n)-1, time.Since(start).Round(time.Millisecond),
 		sites.Load(), rules[simcheck.RuleExact], rules[simcheck.RuleAligned], rules[simcheck.RuleBound],
 		unpredicted.Load(), failed.Load())
+	if len(constructs) > 0 {
+		t.Logf("#11 constructs in the kernels that agree: %v", constructs)
+	}
 	if opts.Races {
 		t.Logf("race verdicts agree on %d kernels, %d racy and %d race-free by the run: static races %d smemrace + %d warpsync; "+
 			"pairs of sites the run saw race %d across warps + %d within a warp; static races the detector did not name but the access log shows %d; "+

@@ -46,8 +46,13 @@ type Options struct {
 	Reslice bool
 	// Vector: slice-to-array conversions, [4]float32(s[i:i+4]) (its copy's
 	// elements read after), and the array-pointer form *(*[2]float64)(s[i:])
-	// for loads and stores: one 8- or 16-byte access each.
+	// for loads and stores: one 8- or 16-byte access each, at a multiple
+	// of its size.
 	Vector bool
+	// Unaligned: half the vector accesses start at any element, not a
+	// multiple of the vector's size (CUDA would fault; Go makes the
+	// access, and the model splits it).
+	Unaligned bool
 }
 
 // rerun says how to draw a seed's kernel again when options are on, for
@@ -60,7 +65,7 @@ func (o Options) rerun(seed uint64) string {
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{o.NestedLoops, "nested"}, {o.Carried, "carried"}, {o.Reslice, "reslice"}, {o.Vector, "vector"}} {
+	}{{o.NestedLoops, "nested"}, {o.Carried, "carried"}, {o.Reslice, "reslice"}, {o.Vector, "vector"}, {o.Unaligned, "unaligned"}} {
 		if f.on {
 			on = append(on, f.name)
 		}
@@ -184,6 +189,11 @@ func (g *gen) arrays() {
 // stmt draws a statement at nesting depth d; top says whether a barrier
 // may go here (not under a guard or a divergent loop).
 func (g *gen) stmt(d int, top bool) *Stmt {
+	if g.opts.constructs() && g.r.IntN(3) == 0 {
+		if st := g.construct(d, top); st != nil {
+			return st
+		}
+	}
 	switch k := g.r.IntN(12); {
 	case k < 2 && d < 2:
 		return g.ifStmt(d)
@@ -260,6 +270,35 @@ func (g *gen) forStmt(d int, top bool) *Stmt {
 	return s
 }
 
+// constructs reports whether any of the constructs of #11 is on.
+func (o Options) constructs() bool { return o.NestedLoops || o.Carried || o.Reslice || o.Vector }
+
+// construct draws, where it fits, a statement of one of the constructs
+// that are on, so that each is met often: a loop bounded by the loop
+// around it, a carried update, a re-slicing, a vector access.
+func (g *gen) construct(d int, top bool) *Stmt {
+	switch k := g.r.IntN(4); {
+	case k == 0 && g.opts.NestedLoops && d < 2 && g.loops == 1:
+		s := g.forStmt(d, top)
+		return s
+	case k == 1 && g.opts.Carried && g.loops > 0 && len(g.spec.Lets) > 0:
+		s := &Stmt{Kind: "assign", Var: fmt.Sprintf("j%d", g.r.IntN(len(g.spec.Lets)))}
+		g.carried(s)
+		return s
+	case k == 2 && g.opts.Reslice && !g.inDev:
+		var globals []int
+		for i, a := range g.spec.Arrays {
+			if !a.Shared {
+				globals = append(globals, i)
+			}
+		}
+		return &Stmt{Kind: "reslice", Array: pick(g.r, globals...), StepN: pick(g.r, 1, 4, 8, 16, 32)}
+	case k == 3 && g.opts.Vector:
+		return g.access()
+	}
+	return nil
+}
+
 // nested makes s a loop whose start or bound is the variable of the loop
 // around it, or, outermost, a loop that doubles its variable.
 func (g *gen) nested(s *Stmt) {
@@ -310,7 +349,7 @@ func (g *gen) vector(s *Stmt, a *Array) {
 		s.Form = "ptr"
 	}
 	start := &Expr{Op: "*", X: g.bounded(a.Dims[0] / w), Y: &Expr{Op: "c", C: w}}
-	if g.r.IntN(4) == 0 {
+	if g.opts.Unaligned && g.r.IntN(2) == 0 {
 		// Not aligned to the vector's size: the model splits it.
 		start = g.bounded(a.Dims[0] - w)
 	}

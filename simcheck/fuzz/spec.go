@@ -164,3 +164,30 @@ func (s *Spec) siteLoops() [][]int32 {
 
 // Threads returns the threads of a block.
 func (s *Spec) Threads() int { return s.Block[0] * s.Block[1] * s.Block[2] }
+
+// Constructs counts the statements of the #11 constructs in the kernel:
+// vector accesses, re-slicings, carried updates (*=, >>=, masked add) and
+// loops bounded by an outer loop's variable.
+func (s *Spec) Constructs() map[string]int {
+	out := map[string]int{}
+	var walk func([]*Stmt)
+	walk = func(list []*Stmt) {
+		for _, st := range list {
+			switch {
+			case st.Vec > 0:
+				out["vector"]++
+			case st.Kind == "reslice":
+				out["reslice"]++
+			case st.Kind == "assign" && (st.Assign == "*=" || st.Assign == ">>=" || st.X.Op == "&" && st.X.X.X != nil && st.X.X.X.Op == st.Var):
+				out["carried"]++
+			case st.Kind == "for" && (st.FromX != nil || st.ToX != nil):
+				out["nested"]++
+			}
+			walk(st.Body)
+			walk(st.Else)
+		}
+	}
+	walk(s.Body)
+	walk(s.Dev)
+	return out
+}
