@@ -369,6 +369,11 @@ func (e *enumerator) fitBudget() bool {
 	e.domains = make([][]int64, len(e.enum))
 	for i, s := range e.enum {
 		e.domains[i] = e.domain(s)
+		if len(e.domains[i]) == 0 {
+			// A known, empty domain: a loop of no iteration.
+			e.ev.Skip = fmt.Sprintf("the access is in a loop that runs no iteration (%s takes no value)", c.Syms.Name(s))
+			return false
+		}
 	}
 	for {
 		total := warps * len(e.residues)
