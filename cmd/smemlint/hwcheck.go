@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/smemlint/smemlint/internal/hwcheck"
 )
@@ -53,7 +54,8 @@ func hwcheckPrepare(args []string) int {
 		{Name: "rows", Dir: td, Patterns: []string{"./hw/shared", "./hw/global"}},
 		{Name: "realcode", Dir: td, Patterns: []string{"./realcode/..."}},
 	} {
-		if _, err := os.Stat(filepath.Join(td, c.Patterns[0])); err == nil {
+		// A pattern's directory, without its "/..." (which no file is named).
+		if _, err := os.Stat(filepath.Join(td, strings.TrimSuffix(c.Patterns[0], "/..."))); err == nil {
 			corpora = append(corpora, c)
 		}
 	}
