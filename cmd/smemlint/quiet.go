@@ -51,15 +51,7 @@ func runQuietMultichecker(args []string, stderr io.Writer) (int, bool) {
 	if err := cmd.Start(); err != nil {
 		return 0, false
 	}
-	// A signal to this process is the child's too: it must not outlive us.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer signal.Stop(sigs)
-	go func() {
-		for s := range sigs {
-			cmd.Process.Signal(s)
-		}
-	}()
+	defer forwardSignals(cmd)()
 	copyErr := quietErrors(pipe, stderr)
 	err = cmd.Wait()
 	var ee *exec.ExitError
@@ -107,4 +99,27 @@ func quietErrors(r io.Reader, w io.Writer) error {
 		return err
 	}
 	return sc.Err()
+}
+
+// forwardSignals passes the interrupts and terminations this process gets
+// on to cmd, started: a child must not outlive smemlint (a kill aimed at
+// smemlint alone would leave it running). The returned function stops.
+func forwardSignals(cmd *exec.Cmd) func() {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case s := <-sigs:
+				cmd.Process.Signal(s)
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
 }

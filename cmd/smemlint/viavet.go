@@ -134,11 +134,18 @@ func runViaVet(p vetPlan, self string, stdout, stderr io.Writer) int {
 	cmd.Env = append(os.Environ(), driverEnv+"=packages")
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
-	err := cmd.Run()
+	err := cmd.Start()
+	if err == nil {
+		stop := forwardSignals(cmd)
+		err = cmd.Wait()
+		stop()
+	}
 	stderr.Write(errs.Bytes())
 	if err != nil {
 		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
+		if !errors.As(err, &ee) || ee.ExitCode() < 0 {
+			// Not started, or ended by a signal (one we passed on): go
+			// vet said nothing.
 			fmt.Fprintf(stderr, "smemlint: running go vet: %v\n", err)
 		}
 		return exitError
