@@ -160,7 +160,3 @@ func clamp(va, vb value, cond affine.Pred, t types.Type) (value, bool) {
 	}
 	return scalar(affine.Min(va.e, vb.e)), true
 }
-
-// dataFor returns an unknown value of type t.
-// Prefer opaque, which says what the value is.
-func (in *interp) dataFor(t types.Type, varies bool) value { return in.opaque(t, varies, "") }
