@@ -22,9 +22,11 @@ type RaceVerdict struct {
 	// kind: "race" (threads of two warps) and "warp" (lanes of one).
 	DynRace, DynWarp int
 	// Replayed counts the static races the hazard detector did not name
-	// (it reports the first race on a word only: a later pair on the word
-	// goes unnamed) that the run's access log shows: two threads of the
-	// kind the check names touched the same bytes in one interval.
+	// that the run's access log shows: two threads of the kind the check
+	// names touched the same bytes in one interval. The detector names
+	// the first race on a word only, and it keeps one writer per 4-byte
+	// word, so a store to another byte of the word hides an earlier
+	// writer from a later racing access (1- and 2-byte elements).
 	Replayed int
 	// Known counts the disagreements of a known class, by class (see
 	// knownClasses); they are reported, not failed.
@@ -66,8 +68,9 @@ func (v *RaceVerdict) known(class string) bool {
 	return true
 }
 
-// Racy reports whether the traced run saw a race.
-func (v RaceVerdict) Racy() bool { return v.DynRace+v.DynWarp > 0 }
+// Racy reports whether the traced run raced: its hazard detector saw a
+// race, or its access log shows one the engine found.
+func (v RaceVerdict) Racy() bool { return v.DynRace+v.DynWarp+v.Replayed > 0 }
 
 // raceEnd is one side of a race: the statement of an access, by the
 // number of its first site.

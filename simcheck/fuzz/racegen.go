@@ -38,7 +38,7 @@ func (g *gen) races() {
 	// a phase, a barrier on every loop's back edge. Most of those are
 	// race-free; most of the others race.
 	g.careful = g.r.IntN(2) == 0
-	elem := pick(g.r, Elems[:3]...) // the numeric ones: update works
+	elem := pick(g.r, Elems[:5]...) // the numeric ones, 1 to 8 bytes: update works
 	maxShared := int64(model.MustLookup(s.Arch).StaticSharedPerBlock)
 	end := int64(0)
 	for i := range 1 + g.r.IntN(2) {
