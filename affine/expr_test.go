@@ -388,3 +388,40 @@ func TestCompileLinearMatchesCompile(t *testing.T) {
 		t.Error("tx/32 compiled as linear")
 	}
 }
+
+// TestLinearPredMask wants Mask to say, for each lane of a run, what At
+// says for its thread, for every comparison and for runs that start at
+// any x.
+func TestLinearPredMask(t *testing.T) {
+	f := newFixture()
+	r := rand.New(rand.NewPCG(14, 3))
+	vars := [3]Sym{f.tx, f.ty, f.tx}
+	factors := []Expr{f.N, f.K, C(0), C(1), C(-3), Div(f.N, f.K)}
+	tried := 0
+	for i := 0; i < 3000; i++ {
+		op := CmpOp(r.IntN(int(NE) + 1))
+		e := Add(Mul(f.TX, factors[r.IntN(len(factors))]), Mul(factors[r.IntN(len(factors))], f.TY))
+		p := Cmp(op, Add(e, C(r.Int64N(200)-100)), factors[r.IntN(len(factors))])
+		lp, ok := p.CompileLinear(vars)
+		if !ok {
+			continue // folded to a constant
+		}
+		tried++
+		env := f.env(0, 0, r.Int64N(100)-20, r.Int64N(9))
+		lp.Bind(env)
+		x0, y, n := r.Int64N(64)-8, r.Int64N(64)-8, 1+r.IntN(32)
+		mask, okM := lp.Mask(x0, y, 0, n)
+		for lane := range n {
+			want, wantOK := lp.At(x0+int64(lane), y, 0)
+			if okM != wantOK || wantOK && (mask>>lane&1 == 1) != want {
+				t.Fatalf("%s at %v, x0 %d, y %d: lane %d of mask %032b (%v), At %v (%v)", p.Format(f.name), env, x0, y, lane, mask, okM, want, wantOK)
+			}
+		}
+		if mask>>n != 0 {
+			t.Fatalf("%s: mask %032b has lanes past %d", p.Format(f.name), mask, n)
+		}
+	}
+	if tried < 2000 {
+		t.Errorf("only %d of 3000 comparisons were linear", tried)
+	}
+}

@@ -103,3 +103,63 @@ func (p *LinearPred) At(x, y, z int64) (value, ok bool) {
 	v, ok := p.d.At(x, y, z)
 	return compare(p.op, v, 0), ok
 }
+
+// Mask returns the lanes of a run of n <= 32 threads at x0+t, y, z (bit t
+// for t < n) for which the comparison holds, as At would say for each, and
+// false where the comparison is undefined (for all of them, as At). It
+// walks the run by adding the x coefficient, which wraps as At's
+// products do, so the values are At's.
+func (p *LinearPred) Mask(x0, y, z int64, n int) (uint32, bool) {
+	d := p.d
+	if !d.ok {
+		return 0, false
+	}
+	v := d.b + d.k[0]*x0 + d.k[1]*y + d.k[2]*z
+	k := d.k[0]
+	var m uint32
+	switch p.op {
+	case LT:
+		for t := range n {
+			if v < 0 {
+				m |= 1 << t
+			}
+			v += k
+		}
+	case LE:
+		for t := range n {
+			if v <= 0 {
+				m |= 1 << t
+			}
+			v += k
+		}
+	case GT:
+		for t := range n {
+			if v > 0 {
+				m |= 1 << t
+			}
+			v += k
+		}
+	case GE:
+		for t := range n {
+			if v >= 0 {
+				m |= 1 << t
+			}
+			v += k
+		}
+	case EQ:
+		for t := range n {
+			if v == 0 {
+				m |= 1 << t
+			}
+			v += k
+		}
+	default:
+		for t := range n {
+			if v != 0 {
+				m |= 1 << t
+			}
+			v += k
+		}
+	}
+	return m, true
+}

@@ -129,6 +129,7 @@ type enumerator struct {
 	guardProgs []affine.PredProgram
 	linAddr    *affine.Linear       // the address when linear in the thread index, else nil
 	linGuards  []*affine.LinearPred // per guard, likewise
+	allLinear  bool                 // the address and every guard are linear (see linearWarp)
 	minLarge   int                  // hypotheses: the smallest excess at a tried value >= the warp size
 	haveLarge  bool
 	// hypoShifts is true when the entangled unknown only moves whole warps

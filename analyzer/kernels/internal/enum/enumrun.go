@@ -232,7 +232,10 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 		*req = Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
 		first := w * model.WarpSize
 		x, y, z := int64(first%b.X), int64(first/b.X%b.Y), int64(first/(b.X*b.Y))
-		for lane := 0; lane < model.WarpSize && first+lane < n; lane++ {
+		if e.allLinear {
+			e.linearWarp(req, x, y, z, min(model.WarpSize, n-first), residue)
+		}
+		for lane := 0; lane < model.WarpSize && first+lane < n && !e.allLinear; lane++ {
 			if lane > 0 {
 				// The next thread in linear order.
 				if x++; x == bx {
@@ -268,6 +271,47 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 	}
 }
 
+// linearWarp fills req for the lanes threads of a warp from x, y, z on,
+// when the address and every guard are linear in the thread index: each
+// guard gives the lanes of a row at once (affine.LinearPred.Mask), and
+// the address is computed for the lanes that pass. The env's thread
+// indices are not set: nothing compiled as a program reads them.
+func (e *enumerator) linearWarp(req *Request, x, y, z int64, lanes int, residue int64) {
+	bx, by := int64(e.ctx.Shape.Block.X), int64(e.ctx.Shape.Block.Y)
+	for lane := 0; lane < lanes; {
+		run := int(min(int64(lanes-lane), bx-x)) // lanes left in this row
+		m := uint32(1)<<run - 1
+		if run == model.WarpSize {
+			m = ^uint32(0)
+		}
+		for _, g := range e.linGuards {
+			gm, ok := g.Mask(x, y, z, run)
+			if !ok {
+				gm = 0
+			}
+			m &= gm
+		}
+		for t := 0; t < run; t++ {
+			if m>>t&1 == 0 {
+				continue
+			}
+			addr, ok := e.linAddr.At(x+int64(t), y, z)
+			if !ok {
+				e.undefined++ // a division by zero or a negative shift
+				continue
+			}
+			req.Req.Addr[lane+t] = addr + residue
+			req.Req.On |= 1 << (lane + t)
+		}
+		lane += run
+		if x += int64(run); x == bx {
+			if x, y = 0, y+1; y == by {
+				y, z = 0, z+1
+			}
+		}
+	}
+}
+
 // on reports whether the thread at x, y, z (also in env) passes the guards.
 func (e *enumerator) on(env affine.Env, x, y, z int64) bool {
 	for i, g := range e.guardProgs {
@@ -297,11 +341,13 @@ func (e *enumerator) compile() {
 	if e.linAddr, ok = e.addr.CompileLinear(coords); !ok {
 		e.addrProg = e.addr.Compile()
 	}
+	e.allLinear = e.linAddr != nil
 	for _, g := range e.guards {
 		l, ok := g.CompileLinear(coords)
 		var prog affine.PredProgram
 		if !ok {
 			prog = g.Compile()
+			e.allLinear = false
 		}
 		e.linGuards, e.guardProgs = append(e.linGuards, l), append(e.guardProgs, prog)
 	}
