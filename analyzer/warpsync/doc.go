@@ -21,15 +21,17 @@
 // The engine decides once per pair of statements which check owns a
 // race: when every racing pair of threads lies in one warp it is this
 // check's (a SyncWarp orders them); when any pair crosses warps it is the
-// smemrace check's (only a SyncThreads does), so that one pair is never
-// reported twice. It pairs every access with those of the same statement
+// smemrace check's in shared memory and globalrace's in global memory
+// (only a SyncThreads orders warps, nothing orders blocks), so that one
+// pair is never reported twice. It pairs every access with those of the same statement
 // and of earlier ones, in the same iteration or in consecutive iterations
 // of a loop, loads with stores and stores with stores, and evaluates both
 // addresses for every lane of the launch shape: it reports when two lanes
 // of one warp touch the same bytes with no SyncWarp naming both and no
-// SyncThreads between. It applies to shared and global memory; two
-// atomics, data-dependent addresses and another block's shared memory are
-// left out.
+// SyncThreads between. It applies to shared and global memory; atomics,
+// data-dependent addresses and another block's shared memory are left
+// out, and in global memory a store of every lane to one word (a flag)
+// paired with a load or with another such store.
 //
 // The suggested fix inserts a SyncWarp, with the mask of the lanes that
 // reach that point, before the statement that reads (or overwrites) the

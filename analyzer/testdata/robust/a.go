@@ -67,6 +67,7 @@ outer:
 		s[tid] = 6
 	}
 	for k, v := range out[:4] {
+		//smemlint:ignore warpsync every lane copies the same four words on purpose
 		out[k] = v
 	}
 	for range 3 {
@@ -122,6 +123,7 @@ func hugeBlock(t *simt.Thread, out []float32) {
 func loops(t *simt.Thread, out []float32, n int) {
 	tid := t.ThreadIdx.X
 	for i := 0; i < 1<<40; i++ {
+		//smemlint:ignore warpsync overlapping lanes across iterations on purpose
 		out[tid+i] = 1
 	}
 	for i := 1; i != 0; i *= 2 {

@@ -114,3 +114,14 @@ func writeWriteLoop(t *simt.Thread, out []float32, n int) {
 		t.SyncThreads()
 	}
 }
+
+// globalWriteWrite: lanes 0..2 store their own element of a, which every
+// lane stored a moment before, in global memory with no SyncWarp between.
+//
+//smemlint:launch block=32
+func globalWriteWrite(t *simt.Thread, a []int32) {
+	a[0] = 1
+	a[1] = 1
+	a[2] = 1
+	a[t.ThreadIdx.X] = 0 // want `warp-synchronous hazard: lane 2 writes a\[t\.ThreadIdx\.X\] \(a\.go:126\) over the value lane 0 wrote at a\.go:125 with no SyncWarp between; block 32`
+}

@@ -64,3 +64,12 @@ func okOtherWarp(t *simt.Thread, out []float32) {
 		out[tid] = s[tid+32]
 	}
 }
+
+// globalFlag: every lane stores the same word of global memory, twice; a
+// flag, left out within a warp (the same value from each lane).
+//
+//smemlint:launch block=32
+func globalFlag(t *simt.Thread, done []int32) {
+	done[0] = 0
+	done[0] = 1
+}

@@ -110,23 +110,24 @@ func crossPairable(c *ir.Context, a, b *ir.Access) bool {
 func sameSpace(_ *ir.Context, a, b *ir.Access) bool { return a.Shared() == b.Shared() }
 
 // warpPairable admits the pairs whose race within a warp is a defect: in
-// shared memory every pair; in global memory a load and a store at a
-// lane-varying address, neither atomic. Every lane storing to one global
-// word (a flag, the same value from each) and two stores to global memory
-// are left out, as the warpsync check always has.
+// shared memory every pair; in global memory two stores unless both store
+// to one word from every lane (a flag, the same value from each: the pair
+// is left out, as examples/reduction's doneBlockCount[0] = 0), and a load
+// and a store at a lane-varying address; never an atomic.
 func warpPairable(c *ir.Context, a, b *ir.Access) bool {
 	if a.Shared() && b.Shared() {
 		return true
 	}
-	if a.Atomic || b.Atomic || a.Store && b.Store {
+	if a.Atomic || b.Atomic {
 		return false
 	}
-	for _, x := range []*ir.Access{a, b} {
-		if x.Store && uniform.ExprLevel(c, x.Addr) != uniform.Varying {
-			return false
-		}
+	uniformStore := func(x *ir.Access) bool {
+		return x.Store && uniform.ExprLevel(c, x.Addr) != uniform.Varying
 	}
-	return true
+	if a.Store && b.Store {
+		return !uniformStore(a) || !uniformStore(b)
+	}
+	return !uniformStore(a) && !uniformStore(b)
 }
 
 // raceFinder remembers, per pair of accesses, a conflict between any two
