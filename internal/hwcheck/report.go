@@ -130,6 +130,9 @@ func transformation(row *Row, g, o3 *Measured, why string) string {
 		return "eliminated or moved: no " + row.Space + " " + row.Op + " instruction runs at this line (value kept in a register, or the access attributed to another line)"
 	case len(o3.Widths) > 0 && o3.Widths[len(o3.Widths)-1] > goWidth:
 		return fmt.Sprintf("vectorized: %s (%d-byte accesses in Go)", strings.Join(o3.Opcodes, ", "), goWidth)
+	case len(o3.Widths) > 0 && o3.Widths[len(o3.Widths)-1] < goWidth && (g == nil || o3.Requests == g.Requests):
+		// Only part of a wide element was used: the load reads that part.
+		return fmt.Sprintf("narrowed: %s (%d-byte accesses in Go, part of each element used)", strings.Join(o3.Opcodes, ", "), goWidth)
 	case g != nil && o3.Requests < g.Requests:
 		return fmt.Sprintf("fewer requests (%d, -G %d): merged or hoisted out of a loop; %s", o3.Requests, g.Requests, strings.Join(o3.Opcodes, ", "))
 	case g != nil && o3.Requests > g.Requests:

@@ -100,3 +100,14 @@ func TestTransformation(t *testing.T) {
 		}
 	}
 }
+
+// A 16-byte element of which -O3 reads one word is narrowed, not merged
+// (the H100 row kernels Q06-Q17: LDS for q[i].X).
+func TestTransformationNarrowed(t *testing.T) {
+	row := &Row{Key: Key{Space: "shared", Op: "load"}, Sizes: []int{16}}
+	g := &Measured{Requests: 8, Sum: 32, Widths: []int{16}, Opcodes: []string{"LDS.128"}}
+	o3 := &Measured{Requests: 8, Sum: 8, Widths: []int{4}, Opcodes: []string{"LDS"}}
+	if got := transformation(row, g, o3, ""); !strings.HasPrefix(got, "narrowed: LDS (16-byte") {
+		t.Errorf("%q, want narrowed", got)
+	}
+}
