@@ -30,6 +30,22 @@
 // reported with its figure, and the accesses that could not be evaluated
 // with the reason; without -verbose, one note per package counts them.
 //
+// A slice converted to an array, [4]float32(s[i:i+4]), or to an array
+// pointer, *(*[4]float32)(s[i:]), is one access of the whole array, like
+// CUDA's float4, when its size is an access width (8 or 16 bytes) and its
+// start is aligned to it, else one access per element; reading the copy's
+// elements afterwards reads no memory. An access under a condition on data that differs between lanes
+// (if (a > b) == up { … }) is priced as if every lane passed it, and the
+// report says so, with the figure for one lane where it differs:
+//
+//	… ; assumes every lane passes std[j] <= eps (correlation.go:33), which depends on data read from memory (1 sector with one lane, 4 with all 32)
+//
+// nvcc -O3 merges a thread's loads of 2 or 4 adjacent, aligned elements
+// (straight-line code, or a loop it unrolls) into one 8- or 16-byte load
+// when no barrier and no store that may alias them comes between. With
+// -verbose a note gives that load's figure beside the loads as written,
+// from the same hardware model.
+//
 // Suppress one report with //smemlint:ignore bankconflict <reason> on the
 // line or the line above.
 package bankconflict
