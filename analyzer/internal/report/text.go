@@ -121,8 +121,12 @@ func CtrlText(form CtrlForm, qual, cond, via, at string) string {
 // unit, singular. Empty when nothing is known.
 func BlockTotals(requests, total float64, mean float64, hasMean bool, worst int, unit string) string {
 	var s string
-	if requests > 0 {
+	switch {
+	case requests > 0 && total > 0:
 		s = "; per block: " + Amount(requests, "request") + ", " + Amount(total, unit)
+	case requests > 0:
+		// The alignment of an unknown offset decides the total.
+		s = "; per block: " + Amount(requests, "request")
 	}
 	if hasMean && mean != float64(worst) {
 		s += "; mean " + Amount(mean, unit) + " per request"

@@ -30,3 +30,11 @@ func strides(t *simt.Thread, out, in []float32) {
 	}
 	out[i] = v // want `note: global store out\[i\]`
 }
+
+// An unknown offset: its alignment decides the sectors, not the requests,
+// which are stated alone (before: nothing per block).
+//
+//smemlint:launch block=256
+func offset(t *simt.Thread, out, in []float32, off int) {
+	out[t.ThreadIdx.X] = in[off+t.ThreadIdx.X] // want `note: global store out\[t.ThreadIdx.X\]` `note: global load in\[off\+t.ThreadIdx.X\]: 4 sectors per request \(ideal 4\); block 256; per block: 8 requests$`
+}

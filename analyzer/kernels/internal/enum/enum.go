@@ -137,7 +137,11 @@ type enumerator struct {
 	// most favourable one is used, as for residues.
 	hypoShifts bool
 	fast       bool // Judge: stop at the first alignment without waste
-	ev         *Eval
+	// firstRequests counts the requests of the first alignment evaluated:
+	// every alignment makes as many, whatever their figures.
+	firstRequests int
+	firstDone     bool
+	ev            *Eval
 	// prices remembers the price of each request pattern (see price).
 	prices map[priceKey]model.Cost
 	// scratch is the request warps fills for each warp in turn.

@@ -72,6 +72,9 @@ func (e *enumerator) run() {
 			}
 			e.warps(env, r, func(req *Request) {
 				e.ev.Requests++
+				if !e.firstDone {
+					e.firstRequests++
+				}
 				f := e.figure(req)
 				e.ev.Total += f
 				if !slices.Contains(figures, f) {
@@ -89,6 +92,7 @@ func (e *enumerator) run() {
 				break
 			}
 		}
+		e.firstDone = true
 		if seen {
 			worst[key{h, r}] = cur
 		}

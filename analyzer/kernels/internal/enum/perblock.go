@@ -8,10 +8,12 @@ import "github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 // loop whose variable does not change the figure is counted once there,
 // and its trip count multiplies here; a block index the figure depends on
 // is enumerated over the grid, and its values divide here (the mean block).
-// Left 0 where some trip count is not known or the figures are not exact.
+// Left 0 where some trip count is not known or a figure rests on an
+// assumption; the total alone is left 0 where only the alignment of an
+// unknown offset is not known (each alignment makes as many requests).
 func (e *enumerator) perBlock() {
 	ev := e.ev
-	if ev.Total == 0 || ev.Requests == 0 || !ev.Exact {
+	if e.firstRequests == 0 || len(ev.Assumed) > 0 || e.hasHypo || ev.Skip != "" {
 		return
 	}
 	c := e.ctx
@@ -38,8 +40,10 @@ func (e *enumerator) perBlock() {
 			blocks *= float64(len(e.domains[i]))
 		}
 	}
-	ev.BlockRequests = float64(ev.Requests) * times / blocks
-	ev.BlockTotal = float64(ev.Total) * times / blocks
+	ev.BlockRequests = float64(e.firstRequests) * times / blocks
+	if ev.Exact && ev.Total > 0 {
+		ev.BlockTotal = float64(ev.Total) * times / blocks
+	}
 }
 
 func (e *enumerator) enumerates(s ir.Sym) bool {
