@@ -124,6 +124,17 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[ty
 			out[k] = v
 			continue
 		}
+		if va.kind == vRef && vb.kind == vRef && va.ref.slice && vb.ref.slice && va.ref.arr == vb.ref.arr &&
+			va.ref.remote == vb.ref.remote && types.Identical(va.ref.typ, vb.ref.typ) {
+			// A slice re-sliced in one branch: the same array, at an
+			// offset that depends on the branch taken.
+			delta := in.opaque(types.Typ[types.Int], condVaries || in.varies(va) || in.varies(vb),
+				"the offset of "+k.Name()+", which branches re-slice differently", boolean(cond))
+			r := va.ref.withOffset(affine.Scale(delta.e, in.sizes.Sizeof(va.ref.typ)), va.ref.typ, true)
+			r.hasLen = false
+			out[k] = refValue(r)
+			continue
+		}
 		out[k] = in.opaque(k.Type(), condVaries || in.varies(va) || in.varies(vb),
 			k.Name()+", which branches set to different values", va, vb, boolean(cond))
 	}

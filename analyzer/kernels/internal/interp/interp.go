@@ -51,6 +51,10 @@ type interp struct {
 	// the call in this package that led there.
 	anchor ast.Node
 
+	// resliced holds the slice variables the loops being evaluated
+	// assign only by re-slicing themselves (see markResliced).
+	resliced map[types.Object]bool
+
 	dry     int // > 0: a dry run that records nothing
 	steps   int
 	seq     int

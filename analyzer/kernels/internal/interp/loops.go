@@ -76,6 +76,7 @@ func untilReached(cond affine.Pred, k affine.Sym) affine.Pred {
 // Carried variables, which advance by the same amount every iteration,
 // keep their value in terms of the iteration instead.
 func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value) exits {
+	defer in.markResliced(body, post)()
 	var skip types.Object
 	if iv != nil {
 		skip = iv.obj
@@ -785,11 +786,79 @@ func (in *interp) leave(vars []assigned, loop *ir.Loop) {
 
 // widened is the unknown value of a variable assigned in a loop; references
 // keep their array and lose their offset.
+//
+// A slice the loop only re-slices (g0 = g0[16:]) keeps its array, at an
+// offset smemlint does not know; any other reference is lost.
 func (in *interp) widened(obj types.Object, varies bool) value {
 	if v, ok := in.env[obj]; ok && v.kind == vRef {
-		return none()
+		if !in.resliced[obj] || !v.ref.slice {
+			return none()
+		}
+		why := "the offset of " + obj.Name() + ", which a loop re-slices by amounts smemlint does not follow"
+		off := in.opaque(types.Typ[types.Int], varies, why)
+		r := v.ref.withOffset(affine.Scale(off.e, in.sizes.Sizeof(v.ref.typ)), v.ref.typ, true)
+		r.hasLen = false
+		return refValue(r)
 	}
 	return in.opaque(obj.Type(), varies, obj.Name()+", which a loop assigns (smemlint does not follow its values from one iteration to the next)")
+}
+
+// markResliced records which slice variables a loop assigns only by
+// re-slicing themselves (p = p[n:]), for widened; the returned function
+// restores what enclosing loops recorded.
+func (in *interp) markResliced(body *ast.BlockStmt, post ast.Stmt) func() {
+	only := map[types.Object]bool{}
+	visit := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				obj := in.info.ObjectOf(id)
+				if obj == nil {
+					continue
+				}
+				self := false
+				if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+					if sl, ok := ast.Unparen(n.Rhs[i]).(*ast.SliceExpr); ok {
+						if x, ok := ast.Unparen(sl.X).(*ast.Ident); ok && in.info.ObjectOf(x) == obj {
+							self = true
+						}
+					}
+				}
+				if prev, seen := only[obj]; !seen || prev {
+					only[obj] = self
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	if post != nil {
+		ast.Inspect(post, visit)
+	}
+	saved := map[types.Object]bool{}
+	had := map[types.Object]bool{}
+	if in.resliced == nil {
+		in.resliced = map[types.Object]bool{}
+	}
+	for obj, v := range only {
+		saved[obj], had[obj] = in.resliced[obj]
+		in.resliced[obj] = v
+	}
+	return func() {
+		for obj := range only {
+			if had[obj] {
+				in.resliced[obj] = saved[obj]
+			} else {
+				delete(in.resliced, obj)
+			}
+		}
+	}
 }
 
 // assignedIn lists the variables declared outside a loop that its body or
@@ -860,6 +929,7 @@ func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
 		}
 		in.env[val] = in.opaque(val.Type(), in.varies(x), why)
 	}
+	defer in.markResliced(s.Body, nil)()
 	entry := in.entryValues(s.Body, nil, key)
 	in.widen(s.Body, nil, func(obj types.Object) bool { return obj == key }, loop)
 	first := len(in.ctx.Accesses)
