@@ -1,6 +1,7 @@
 package pairs
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 
@@ -64,15 +65,17 @@ func (x *keyIndex) build(entries []keyed) {
 		x.start[0] = 0
 		return
 	}
-	slices.SortStableFunc(entries, func(a, b keyed) int {
-		switch {
-		case a.key < b.key:
-			return -1
-		case a.key > b.key:
-			return 1
-		}
-		return 0
-	})
+	// Entries come in thread order, and addresses mostly grow with the
+	// thread: often they are in key order already. Otherwise they are
+	// sorted by key and then thread, the order a stable sort by key gives.
+	if !slices.IsSortedFunc(entries, func(a, b keyed) int { return cmp.Compare(a.key, b.key) }) {
+		slices.SortFunc(entries, func(a, b keyed) int {
+			if c := cmp.Compare(a.key, b.key); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.t, b.t)
+		})
+	}
 	for _, e := range entries {
 		x.keys = append(x.keys, e.key)
 		x.threads = append(x.threads, e.t)

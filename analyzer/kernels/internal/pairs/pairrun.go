@@ -129,16 +129,25 @@ func compileAccess(c *ir.Context, guard affine.Pred, addr affine.Expr) *accessPr
 // fill sets out[t] to the address of thread t (in linear order) under env,
 // which it leaves set to the last thread.
 func (p *accessProgram) fill(c *ir.Context, env affine.Env, out []int64) {
+	allLinear := p.linAddr != nil
 	if p.linAddr != nil {
 		p.linAddr.Bind(env)
 	}
 	for _, l := range p.linGuards {
 		if l != nil {
 			l.Bind(env)
+		} else {
+			allLinear = false
 		}
 	}
 	b := c.Shape.Block
 	bx, by := int64(b.X), int64(b.Y)
+	if allLinear {
+		p.fillLinear(bx, by, out)
+		n := int64(len(out)) - 1
+		env[c.Tx], env[c.Ty], env[c.Tz] = n%bx, n/bx%by, n/(bx*by)
+		return
+	}
 	var x, y, z int64
 	for t := range out {
 		if t > 0 {
@@ -151,6 +160,42 @@ func (p *accessProgram) fill(c *ir.Context, env affine.Env, out []int64) {
 		}
 		env[c.Tx], env[c.Ty], env[c.Tz] = x, y, z
 		out[t] = p.at(env, x, y, z)
+	}
+}
+
+// fillLinear is fill when the address and every guard conjunct are
+// linear: the guards give the threads of a row at once, up to 32 at a
+// time (affine.LinearPred.Mask).
+func (p *accessProgram) fillLinear(bx, by int64, out []int64) {
+	var x, y, z int64
+	for t := 0; t < len(out); {
+		run := int(min(int64(len(out)-t), bx-x, 32))
+		m := uint32(1)<<run - 1
+		if run == 32 {
+			m = ^uint32(0)
+		}
+		for _, g := range p.linGuards {
+			gm, ok := g.Mask(x, y, z, run)
+			if !ok {
+				gm = 0
+			}
+			m &= gm
+		}
+		for i := range run {
+			out[t+i] = noAddr
+			if m>>i&1 == 0 {
+				continue
+			}
+			if v, ok := p.linAddr.At(x+int64(i), y, z); ok {
+				out[t+i] = v
+			}
+		}
+		t += run
+		if x += int64(run); x == bx {
+			if x, y = 0, y+1; y == by {
+				y, z = 0, z+1
+			}
+		}
 	}
 }
 
