@@ -28,7 +28,7 @@ func runExplain(args []string) int {
 		return exitError // the flag set said which flag, in one line
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
+		fmt.Fprintf(os.Stderr, "smemlint explain: want one FILE:LINE[:COL], got %d arguments (run 'smemlint explain -help' for the flags)\n", fs.NArg())
 		return exitError
 	}
 	if badOptions("explain") {

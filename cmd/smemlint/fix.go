@@ -61,7 +61,7 @@ func fixMain(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	for _, e := range res.Errors {
-		fmt.Fprintln(stderr, e)
+		fmt.Fprintln(stderr, loadError(e))
 	}
 	edits, left := planFixes(res.Findings)
 	code := exitClean

@@ -21,6 +21,10 @@ func runLSP(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return exitError
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "smemlint lsp: unexpected argument %q: the server takes no packages; it talks over standard input and output\n", fs.Arg(0))
+		return exitError
+	}
 	if badOptions("lsp") {
 		return exitError
 	}

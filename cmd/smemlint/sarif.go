@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/smemlint/smemlint/analyzer"
 	"github.com/smemlint/smemlint/internal/driver"
 	"github.com/smemlint/smemlint/internal/sarif"
@@ -98,11 +100,20 @@ func writeLog(name string, log *sarif.Log) error {
 	return f.Close()
 }
 
+// loadError is the line of a load or type error: "file:line:col: msg", or
+// "smemlint: msg" where it has no position (go/packages writes "-: msg").
+func loadError(e packages.Error) string {
+	if e.Pos == "" || e.Pos == "-" {
+		return "smemlint: " + e.Msg
+	}
+	return e.Error()
+}
+
 // printFindings prints load errors and unsuppressed findings the way the
 // multichecker does and returns the exit code.
 func printFindings(w io.Writer, res *driver.Result) int {
 	for _, e := range res.Errors {
-		fmt.Fprintln(w, e)
+		fmt.Fprintln(w, loadError(e))
 	}
 	code := exitClean
 	for _, f := range res.Findings {
@@ -110,6 +121,9 @@ func printFindings(w io.Writer, res *driver.Result) int {
 			continue
 		}
 		fmt.Fprintf(w, "%s: %s\n", f.Pos, f.Message)
+		for _, r := range f.Related {
+			fmt.Fprintf(w, "%s: \t%s\n", r.Pos, r.Message)
+		}
 		code = exitFindings
 	}
 	if len(res.Errors) > 0 {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/smemlint/smemlint/analyzer"
+	"github.com/smemlint/smemlint/internal/driver"
 )
 
 // Standalone checking runs through go vet when it can: go vet hands this
@@ -140,16 +142,38 @@ func runViaVet(p vetPlan, self string, stdout, stderr io.Writer) int {
 		err = cmd.Wait()
 		stop()
 	}
-	stderr.Write(errs.Bytes())
 	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) || ee.ExitCode() < 0 {
 			// Not started, or ended by a signal (one we passed on): go
 			// vet said nothing.
+			stderr.Write(withoutHeaders(errs.Bytes()))
 			fmt.Fprintf(stderr, "smemlint: running go vet: %v\n", err)
+			return exitError
+		}
+		// A package that does not type-check fails go vet, but the
+		// others' findings are in its output: they are printed too.
+		// When it holds none, go vet may have checked nothing (a package
+		// that does not parse stops it before any is vetted): the
+		// packages are then checked in process, which reports the
+		// broken ones and checks the rest.
+		tree, jerr := readVetJSON(&out)
+		if (jerr != nil || len(tree) == 0) && !p.json {
+			return runViaDriver(p.patterns, stderr)
+		}
+		stderr.Write(withoutHeaders(errs.Bytes()))
+		if jerr != nil {
+			fmt.Fprintf(stderr, "smemlint: reading go vet's results: %v\n", jerr)
+			return exitError
+		}
+		if p.json {
+			printTreeJSON(tree, stdout, stderr)
+		} else {
+			printTreeText(tree, stderr)
 		}
 		return exitError
 	}
+	stderr.Write(withoutHeaders(errs.Bytes()))
 	tree, err := readVetJSON(&out)
 	if err != nil {
 		fmt.Fprintf(stderr, "smemlint: reading go vet's results: %v\n", err)
@@ -159,6 +183,32 @@ func runViaVet(p vetPlan, self string, stdout, stderr io.Writer) int {
 		return printTreeJSON(tree, stdout, stderr)
 	}
 	return printTreeText(tree, stderr)
+}
+
+// packageHeader is the line go vet prints before a package's errors; the
+// errors name their files, so it only adds a line per cause.
+var packageHeader = regexp.MustCompile(`^# \S+$`)
+
+// withoutHeaders drops go vet's package header lines from its output.
+func withoutHeaders(b []byte) []byte {
+	var out bytes.Buffer
+	for _, l := range bytes.SplitAfter(b, []byte("\n")) {
+		if !packageHeader.Match(bytes.TrimRight(l, "\n")) {
+			out.Write(l)
+		}
+	}
+	return out.Bytes()
+}
+
+// runViaDriver checks the packages in process (internal/driver) and
+// prints the errors, one per cause, and the findings as a plain run does.
+func runViaDriver(patterns []string, stderr io.Writer) int {
+	res, err := driver.Run(patterns, driver.Options{Tests: true})
+	if err != nil {
+		fmt.Fprintln(stderr, "smemlint:", err)
+		return exitError
+	}
+	return printFindings(stderr, res)
 }
 
 // vetTree is the multichecker's JSON result: package ID, then analyzer

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/token"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -116,6 +117,7 @@ func Run(patterns []string, opts Options) (*Result, error) {
 		}
 		clean = append(clean, p)
 	}
+	res.Errors = causes(res.Errors)
 	graph, err := checker.Analyze(roots, clean, nil)
 	if err != nil {
 		return nil, err
@@ -231,4 +233,44 @@ func sortUnique(fs []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// causes keeps one error per cause: a file's first syntax error (the
+// parser's later ones follow from it: four lines for one missing
+// parenthesis), and one copy of an error that a package and its test
+// variant both report.
+func causes(errs []packages.Error) []packages.Error {
+	var out []packages.Error
+	seen := map[string]bool{}
+	parsed := map[string]bool{} // files with a syntax error kept
+	for _, e := range errs {
+		if seen[e.Error()] {
+			continue
+		}
+		seen[e.Error()] = true
+		if e.Kind == packages.ParseError {
+			file := fileOf(e.Pos)
+			if parsed[file] {
+				continue
+			}
+			parsed[file] = true
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// fileOf returns the file of a "file:line:col" or "file:line" position.
+func fileOf(pos string) string {
+	for range 2 {
+		i := strings.LastIndexByte(pos, ':')
+		if i < 0 {
+			break
+		}
+		if _, err := strconv.Atoi(pos[i+1:]); err != nil {
+			break
+		}
+		pos = pos[:i]
+	}
+	return pos
 }

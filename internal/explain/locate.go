@@ -138,9 +138,16 @@ func kernel(ctx *kernels.Context, fset *token.FileSet, findings []driver.Finding
 			continue
 		}
 		t := &Target{Pos: fset.Position(a.Node.Pos()), Access: a, Eval: ev}
+		// The finding that prices this access: bankconflict's for shared
+		// memory, coalescing's for global; a race reported at the same
+		// place (globalrace, warpsync, …) is another matter.
+		pricing := "coalescing"
+		if a.Shared() {
+			pricing = "bankconflict"
+		}
 		for i := range findings {
 			f := &findings[i]
-			if f.Pos == t.Pos && !f.Suppressed && (f.Check == "bankconflict") == a.Shared() {
+			if f.Pos == t.Pos && !f.Suppressed && f.Check == pricing {
 				t.Finding = f
 			}
 		}
