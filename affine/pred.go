@@ -233,3 +233,15 @@ func (p Pred) Conjuncts() []Pred {
 func (p Pred) Comparison() (op CmpOp, x, y Expr, ok bool) {
 	return p.op, p.x, p.y, p.kind == predCmp
 }
+
+// Comparisons returns every comparison p contains, under and, or and not.
+func (p Pred) Comparisons() []Pred {
+	if p.kind == predCmp {
+		return []Pred{p}
+	}
+	var out []Pred
+	for _, a := range p.args {
+		out = append(out, a.Comparisons()...)
+	}
+	return out
+}

@@ -92,3 +92,39 @@ func crossWarpBehindSameWarp(t *simt.Thread, out []float32) {
 	}
 	out[tid] = v
 }
+
+// oneIteration: only iteration 1 of a loop of 100 stores, one value that
+// a sample of the loop's values would skip.
+//
+//smemlint:launch block=64
+func oneIteration(t *simt.Thread) {
+	a := simt.Shared[[64]int32](t)
+	for i := 0; i < 100; i++ {
+		if i == 1 {
+			a[0] = int32(t.ThreadIdx.X) // want `shared-memory race on a between warps: thread 32 writes a\[0\] \(a\.go:104\) and thread 0 writes a\[0\] \(a\.go:104\), byte 0 of a \(warps 1 and 0\), with no barrier between; block 64`
+		}
+	}
+}
+
+// loopCarriedAcrossBarrier: the store of one iteration and the load of
+// the next share a barrier interval (the back edge has no barrier).
+//
+//smemlint:launch block=256
+func loopCarriedAcrossBarrier(t *simt.Thread, out []float32, n int) {
+	a := simt.Shared[[256]float32](t)
+	tid := t.ThreadIdx.X
+	a[tid] = 1
+	t.SyncThreads()
+	var tmp float32
+	for i := 1; i < n; i *= 2 {
+		if i <= tid {
+			tmp = a[tid-i]
+		}
+		t.SyncThreads()
+		if i <= tid {
+			a[tid] += tmp // want `shared-memory race on a between warps: thread 32 reads a\[tid-i\] \(a\.go:121\) and thread 30 writes a\[tid\] \(a\.go:125\), byte 120 of a \(warps 1 and 0\), in different iterations of for i := 1; i < n; i \*= 2 \(a\.go:119\), with no barrier between, with i = 1 and 2; block 256`
+		}
+	}
+	t.SyncThreads()
+	out[tid] = a[tid]
+}

@@ -323,7 +323,7 @@ func (ps *pairSpace) plan() {
 			}
 			ps.search.AddNext(s, first, second)
 		default:
-			ps.search.Add(s, s)
+			ps.search.AddHinted(s, s, hints(guards, s))
 		}
 		// (The block indices of a pair across blocks are stated with the
 		// threads, not among the bindings.)
@@ -334,7 +334,7 @@ func (ps *pairSpace) plan() {
 	for orig, cp := range ps.copies {
 		paired := ps.rel.otherBlock && c.IsBlockIdx(orig) && slices.Contains(syms, orig)
 		if orig != adjacent && !paired && slices.Contains(syms, cp) && !slices.Contains(ps.pinned, cp) {
-			ps.search.Add(cp, orig)
+			ps.search.AddHinted(cp, orig, hints(guards, cp))
 		}
 	}
 	ps.env = c.NewEnv(len(ps.copies))
@@ -347,6 +347,34 @@ func (ps *pairSpace) plan() {
 
 // copied reports whether s has a copy for b's instance.
 func (ps *pairSpace) copied(s affine.Sym) bool { _, ok := ps.copies[s]; return ok }
+
+// hints returns the values of s that a comparison of the guards with s
+// and constants alone singles out: c for s == c, and the values either
+// side of a bound, so that a search over a sampled domain tries them.
+func hints(guards []affine.Pred, s affine.Sym) []int64 {
+	var out []int64
+	for _, g := range guards {
+		for _, cmp := range g.Comparisons() {
+			op, x, y, _ := cmp.Comparison()
+			dep, rest := affine.Split(affine.Sub(x, y), func(t affine.Sym) bool { return t == s })
+			c, ok := rest.IsConst()
+			if !ok || len(dep.Terms) != 1 || dep.Terms[0].Atom.Op != affine.OpSym || dep.Terms[0].Coef == 0 {
+				continue
+			}
+			a := dep.Terms[0].Coef
+			if c%a != 0 {
+				continue
+			}
+			v := -c / a
+			if op == affine.EQ {
+				out = append(out, v)
+			} else {
+				out = append(out, v, v-1, v+1)
+			}
+		}
+	}
+	return out
+}
 
 // original returns the symbol a copy stands for, or s itself.
 func (ps *pairSpace) original(s affine.Sym) affine.Sym {

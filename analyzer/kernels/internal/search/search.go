@@ -7,6 +7,7 @@ package search
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/smemlint/smemlint/affine"
@@ -269,6 +270,35 @@ func (s *Search) AddPair(like, first, second affine.Sym) {
 	}
 	for _, v := range few {
 		d.rows = append(d.rows, []int64{v, v})
+	}
+	s.dims = append(s.dims, d)
+}
+
+// AddHinted is Add with values of like tried first: those a condition
+// singles out (i == 1 in a loop of 100), which a sample of a long domain
+// may miss. Hints outside a known domain are dropped; a domain tried
+// whole keeps its order.
+func (s *Search) AddHinted(sym, like affine.Sym, hints []int64) {
+	vals, exact := candidates(s.ctx, like)
+	dom := s.ctx.Meta[like].Domain
+	if exact {
+		hints = nil
+	}
+	var front []int64
+	for _, h := range hints {
+		if (dom == nil || slices.Contains(dom, h)) && !slices.Contains(front, h) {
+			front = append(front, h)
+		}
+	}
+	s.exact = s.exact && exact
+	d := searchDim{syms: []affine.Sym{sym}}
+	for _, v := range front {
+		d.rows = append(d.rows, []int64{v})
+	}
+	for _, v := range vals {
+		if !slices.Contains(front, v) {
+			d.rows = append(d.rows, []int64{v})
+		}
 	}
 	s.dims = append(s.dims, d)
 }
