@@ -544,7 +544,8 @@ func (in *interp) enumerateTied(iv *induction, start affine.Expr, condExpr ast.E
 	for i, s := range outer {
 		domains[i] = c.Domain(s)
 		combos *= len(domains[i])
-		if combos > maxTiedRows {
+		if combos == 0 || combos > maxTiedRows {
+			// An outer loop of no iteration: this one never runs.
 			return nil, nil, false
 		}
 	}
