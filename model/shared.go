@@ -85,19 +85,21 @@ func pairedAt(r *Request, d int) bool {
 //   - lanes are grouped into fixed phases (whole warp for 4 bytes and less,
 //     half warps for 8, quarter warps for 16; one step wider for paired
 //     loads); a phase with no lane on costs nothing;
+//   - a paired phase that would need more than one wavefront is served as
+//     its two unpaired phases instead (measured by smemlint hwcheck: fuzz
+//     seed 1971, q[i] with lanes n and n^2 alike but n and n^1 on two rows
+//     of one bank, cost 8 wavefronts on the H100, not the 4 of a paired
+//     half-warp with a 2-way conflict);
 //   - a phase costs the largest number of distinct rows one bank must
 //     deliver (lanes reading one row share it: broadcast);
 //   - the request costs the sum over its phases.
 func (a *Arch) Shared(r *Request) SharedCost {
-	c := SharedCost{Paired: a.paired(r)}
-	per := a.phaseLanes(r.Size, c.Paired)
-	c.Phases = WarpSize / per
-	for p := 0; p < c.Phases; p++ {
-		mask := r.On & phaseMask(p, per)
+	masks, paired, ideal := a.phases(r)
+	c := SharedCost{Paired: paired, Phases: len(masks), Ideal: ideal}
+	for _, mask := range masks {
 		if mask == 0 {
 			continue
 		}
-		c.Ideal++
 		ways, bank := a.degree(r, mask)
 		c.Wavefronts += ways
 		if ways > c.Ways {
@@ -106,6 +108,36 @@ func (a *Arch) Shared(r *Request) SharedCost {
 		}
 	}
 	return c
+}
+
+// phases returns the lanes that are on, phase by phase (empty phases
+// included), whether the request was paired, and the ideal cost: one
+// wavefront for each phase of the pairing that holds a lane that is on.
+// A paired phase that a bank conflict would cost more than one wavefront
+// is replaced by the unpaired phases it spans; the ideal stays that of
+// the pairing (the H100's ideal counter for d[tid] on even lanes reads 1).
+func (a *Arch) phases(r *Request) (masks []uint32, paired bool, ideal int) {
+	paired = a.paired(r)
+	per := a.phaseLanes(r.Size, paired)
+	sub := a.phaseLanes(r.Size, false)
+	for p := 0; p < WarpSize/per; p++ {
+		mask := r.On & phaseMask(p, per)
+		if mask != 0 {
+			ideal++
+		}
+		if !paired || per == sub || mask == 0 {
+			masks = append(masks, mask)
+			continue
+		}
+		if ways, _ := a.degree(r, mask); ways <= 1 {
+			masks = append(masks, mask)
+			continue
+		}
+		for q := 0; q < per/sub; q++ {
+			masks = append(masks, r.On&phaseMask(p*per/sub+q, sub))
+		}
+	}
+	return masks, paired, ideal
 }
 
 func phaseMask(p, per int) uint32 {
@@ -205,10 +237,6 @@ func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
 // PhaseMasks returns the lanes of a shared request that are on, phase by
 // phase, as Shared groups them: what explain draws.
 func (a *Arch) PhaseMasks(r *Request) []uint32 {
-	per := a.phaseLanes(r.Size, a.paired(r))
-	masks := make([]uint32, WarpSize/per)
-	for p := range masks {
-		masks[p] = r.On & phaseMask(p, per)
-	}
+	masks, _, _ := a.phases(r)
 	return masks
 }

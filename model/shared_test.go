@@ -433,3 +433,22 @@ func ExampleArch_Shared() {
 	fmt.Printf("%d-way on bank %d: %d wavefronts, ideal %d\n", c.Ways, c.Bank, c.Wavefronts, c.Ideal)
 	// Output: 32-way on bank 0: 32 wavefronts, ideal 1
 }
+
+// A paired load whose paired phase would hold a bank conflict is served
+// in its unpaired phases (smemlint hwcheck on the H100: fuzz seed 1971,
+// 16-byte q[...] alternating by lane parity between two rows of one bank,
+// 8 wavefronts; seeds 354 and 1870, the same with 8-byte elements, 4).
+func TestPairedPhaseSplitByConflict(t *testing.T) {
+	a := MustLookup("sm_90")
+	for _, c := range []struct {
+		size, want int
+	}{{16, 8}, {8, 4}} {
+		r := &Request{Size: c.size, On: ^uint32(0), Load: true}
+		for l := range WarpSize {
+			r.Addr[l] = int64(l%2) * 1024 // lanes n and n^2 alike, n and n^1 a bank row apart
+		}
+		if got := a.Shared(r); got.Wavefronts != c.want || !got.Paired {
+			t.Errorf("%d-byte: %d wavefronts (paired %v), H100 measured %d", c.size, got.Wavefronts, got.Paired, c.want)
+		}
+	}
+}
