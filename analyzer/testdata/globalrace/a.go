@@ -55,3 +55,19 @@ func loopAcrossBlocks(t *simt.Thread, y []float32, n int) {
 		y[t.ThreadIdx.X+32*j] = float32(j) // want `global-memory race on y between blocks: thread 0 of block 0 writes y\[t\.ThreadIdx\.X\+32\*j\] \(a\.go:55\) and thread 0 of block 1 writes y\[t\.ThreadIdx\.X\+32\*j\] \(a\.go:55\), byte 0 of y, in iterations of for j := 0; j < 4; j\+\+ \(a\.go:54\), and no barrier orders two blocks, with j = 0 and 0; block 32`
 	}
 }
+
+// flagSetInBranch: odd threads also store the next thread's element, under
+// a bool set in a branch.
+//
+//smemlint:launch block=256 grid=4
+func flagSetInBranch(t *simt.Thread, x, y []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	flag := false
+	if i%2 == 1 {
+		flag = true
+	}
+	y[i] = x[i]
+	if flag {
+		y[i+1] = x[i] // want `global-memory race on y between blocks: thread 0 of block 1 writes y\[i\] \(a\.go:69\) and thread 255 of block 0 writes y\[i\+1\] \(a\.go:71\), byte 1024 of y, and no barrier orders two blocks; block 256`
+	}
+}

@@ -124,6 +124,12 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[ty
 			out[k] = v
 			continue
 		}
+		if va.kind == vBool && vb.kind == vBool {
+			// A condition set in a branch (flag := false; if c { flag =
+			// true }) is the condition of the branch taken: exact.
+			out[k] = boolean(affine.OrP(affine.AndP(cond, va.pred), affine.AndP(affine.NotP(cond), vb.pred)))
+			continue
+		}
 		if va.kind == vRef && vb.kind == vRef && va.ref.slice && vb.ref.slice && va.ref.arr == vb.ref.arr &&
 			va.ref.remote == vb.ref.remote && types.Identical(va.ref.typ, vb.ref.typ) {
 			// A slice re-sliced in one branch: the same array, at an
