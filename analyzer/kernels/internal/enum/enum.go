@@ -251,7 +251,7 @@ func (e *enumerator) plan() bool {
 		if needs[s] {
 			continue
 		}
-		if len(e.domain(s)) == 1 {
+		if len(e.domain(s)) == 1 || e.loopValues(s) {
 			needs[s] = true
 			continue
 		}
@@ -489,4 +489,19 @@ func dataWhy(c *ir.Context, s affine.Sym) string {
 		return w
 	}
 	return "a value smemlint does not compute"
+}
+
+// loopValues reports whether s is a loop's variable (or iteration count)
+// with known values. Where it only moves the whole warp (A = A[3:] each
+// iteration), its values are not alignments to choose the most favourable
+// of: each iteration really makes its own request, misaligned or not.
+func (e *enumerator) loopValues(s affine.Sym) bool {
+	if e.isSynth(s) || e.domain(s) == nil {
+		return false
+	}
+	switch e.ctx.Meta[s].Role {
+	case ir.RoleLoop, ir.RoleIter:
+		return true
+	}
+	return false
 }

@@ -20,3 +20,16 @@ func reslice(t *simt.Thread, A, B, C []float32) {
 	}
 	C[t.BlockIdx.Y*32*N+ty*N+t.BlockIdx.X*32+tx] = sum // want `note: global store C\[.*\]: 4 sectors per request \(ideal 4\)`
 }
+
+// resliceOdd advances by three elements: the warp's start moves across
+// sectors from one iteration to the next, and each iteration makes its own
+// request (before: "4 sectors per request", the most favourable alignment,
+// as if the loop's offsets were unknown).
+//
+//smemlint:launch block=32
+func resliceOdd(t *simt.Thread, A []float32) {
+	for k := 0; k < 8; k++ {
+		_ = A[t.ThreadIdx.X] // want `note: global load A\[t.ThreadIdx.X\]: 5 sectors per request \(ideal 4\): consecutive lanes, but the warp starts 12 bytes into a 32-byte sector; block 32; worst at k = 1; per block: 8 requests, 39 sectors; mean 4.88 sectors per request`
+		A = A[3:]
+	}
+}
