@@ -1,11 +1,15 @@
 package hostile
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // transpose has a fixable bank conflict (line 8, the tile) and an
@@ -247,6 +251,12 @@ func TestCommandLine(t *testing.T) {
 			return err
 		}},
 	}
+	// Through go vet the run is too quick to interrupt (its results are
+	// cached); the multichecker's child takes seconds, and smemlint passes
+	// signals on to either child alike (forwardSignals).
+	cases = append(cases, hcase{name: "SIGTERM leaves no child running", check: func(t *testing.T) error {
+		return termLeavesNothing("packages")
+	}})
 	for i := 1; i <= 3; i++ {
 		cases = append(cases, hcase{name: fmt.Sprintf("go vet -arch=sm_66, run %d", i), check: func(t *testing.T) error {
 			dir, err := cliCorpus()
@@ -369,4 +379,59 @@ func TestFix(t *testing.T) {
 		fixCase("-fix twice is idempotent", cleanFixed, []string{"-fix"}, 0, "", "", cleanFixed),
 	}
 	runCases(t, cases)
+}
+
+// termLeavesNothing sends SIGTERM to a plain run (through go vet, or the
+// multichecker's child with SMEMLINT_DRIVER=packages) while it works, and
+// checks that it exits non-zero and that no process it started is left:
+// they carry a marker in their environment.
+func termLeavesNothing(driver string) error {
+	dir, err := cliCorpus()
+	if err != nil {
+		return err
+	}
+	mark := fmt.Sprintf("HOSTILE_TERM_MARK=%d", time.Now().UnixNano())
+	cmd := exec.Command(bin, "./k")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), mark, "SMEMLINT_DRIVER="+driver)
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		return err
+	}
+	// Ended, not finished: exit 1 (a run that finished would exit 3,
+	// with the package's findings).
+	if err := cmd.Wait(); cmd.ProcessState.ExitCode() != 1 {
+		return fmt.Errorf("after SIGTERM: %v (exit %d), want exit 1", err, cmd.ProcessState.ExitCode())
+	}
+	// Processes go vet had started may finish the package they check.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		left := marked(mark)
+		if len(left) == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("still running 5 s after SIGTERM: %q", left)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// marked returns the command lines of the processes whose environment
+// holds mark.
+func marked(mark string) []string {
+	var out []string
+	envs, _ := filepath.Glob("/proc/[0-9]*/environ")
+	for _, e := range envs {
+		data, err := os.ReadFile(e)
+		if err != nil || !bytes.Contains(data, []byte(mark)) {
+			continue
+		}
+		cmdline, _ := os.ReadFile(filepath.Join(filepath.Dir(e), "cmdline"))
+		out = append(out, string(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '})))
+	}
+	return out
 }
