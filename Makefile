@@ -105,7 +105,8 @@ bench: build
 # hwcheck checks the predictions on a GPU (nvcc, ncu, an H100): the
 # examples, the H100 row kernels, the real-code corpus and HWFUZZ kernels
 # of the differential fuzzer, translated to CUDA, built with -O3 and -G,
-# profiled with Nsight Compute's SourceCounters (docs/hardware.md).
+# profiled with the per-instruction counters of Nsight Compute's SourceCounters
+# (scripts/hwcheck-sections; docs/hardware.md). HWCHECK_BUDGET=3000 for all of it.
 # Without a GPU, `smemlint hwcheck report _hwcheck hw/results/hwcheck`
 # after the prepare step reads the committed measurements.
 HWFUZZ ?= 2000
