@@ -287,3 +287,18 @@ func (c *Context) CollectiveFault(s *Sync) (*MaskFault, *Exit) {
 	defer c.Catch(s.Call.Pos(), "checking a warp collective's mask", nil)
 	return uniform.FindCollectiveFault(c.Context, s)
 }
+
+// WarpSyncAt is a SyncWarp a fix would insert (see RacesWithSyncWarps).
+type WarpSyncAt = ir.WarpSyncAt
+
+// RacesWithSyncWarps decides the races of the kernel again with the given
+// SyncWarp calls inserted, to check a fix before it is offered; false when
+// an insertion has no place in the context.
+func (c *Context) RacesWithSyncWarps(ins []WarpSyncAt) ([]*Race, bool) {
+	defer c.Catch(token.NoPos, "checking a SyncWarp fix", nil)
+	n := c.Context.WithSyncWarps(ins)
+	if n == nil {
+		return nil, false
+	}
+	return pairs.Races(n), true
+}

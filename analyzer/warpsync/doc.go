@@ -44,7 +44,10 @@
 // That orders the steps; a lane's load and another lane's store within one
 // statement (s[tid] += s[tid+16]) still race: read into a register,
 // SyncWarp, then store — or better, reduce the last warp in registers with
-// ShflDownSync or ShflXorSync.
+// ShflDownSync or ShflXorSync. The fix is checked before it is offered:
+// the kernel's races are decided again with the SyncWarp calls in place,
+// and where a step still races within its warp (the statement above) no
+// fix is offered.
 //
 // Suppress one report with //smemlint:ignore warpsync <reason> on the line
 // or the line above.

@@ -95,26 +95,54 @@ func Chains(ctx *kernels.Context, hs []*Hazard) [][]*Hazard {
 }
 
 // chainFix merges the SyncWarp insertions of a chain's steps into one fix,
-// leaving out places a fix offered already.
+// leaving out places a fix offered already. The fix is checked before it
+// is offered, as the padding fix is: the kernel's races are decided again
+// with the SyncWarp calls in place, and a fix that leaves any step of the
+// chain racing within its warp is not offered.
 func chainFix(steps []*Hazard, fixed map[token.Pos]bool) *analysis.SuggestedFix {
 	var edits []analysis.TextEdit
+	var at []kernels.WarpSyncAt
 	var msg string
 	for _, h := range steps {
-		fix := fixFor(h)
+		fix, where := fixFor(h)
 		if fix == nil || fixed[fix.TextEdits[0].Pos] {
 			continue
 		}
-		fixed[fix.TextEdits[0].Pos] = true
 		edits = append(edits, fix.TextEdits...)
+		at = append(at, where)
 		msg = fix.Message
 	}
-	switch {
-	case len(edits) == 0:
+	if len(edits) == 0 || !fixRemoves(steps, at) {
 		return nil
-	case len(edits) > 1:
+	}
+	for _, e := range edits {
+		fixed[e.Pos] = true
+	}
+	if len(edits) > 1 {
 		msg = fmt.Sprintf("insert a SyncWarp between each of the %d steps and the one before", len(edits))
 	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// fixRemoves reports whether, with the insertions in place, no step of
+// the chain races within its warp any more.
+func fixRemoves(steps []*Hazard, at []kernels.WarpSyncAt) bool {
+	ctx := steps[0].Ctx
+	races, ok := ctx.RacesWithSyncWarps(at)
+	if !ok {
+		return false
+	}
+	for _, r := range races {
+		if r.Scope != kernels.InWarp {
+			continue
+		}
+		for _, h := range steps {
+			if r.SiteB == h.Stmt {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Hazards returns the races of the context whose every racing pair of

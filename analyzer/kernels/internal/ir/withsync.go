@@ -1,0 +1,57 @@
+package ir
+
+import (
+	"go/token"
+
+	"github.com/smemlint/smemlint/affine"
+)
+
+// WarpSyncAt is a SyncWarp a fix would insert: before the statement that
+// spans [Before, End), with the lanes of Mask, reached under Ctrl inside
+// Loops.
+type WarpSyncAt struct {
+	Before, End token.Pos
+	Mask        uint32
+	Ctrl        []Ctrl
+	Loops       []*Loop
+}
+
+// WithSyncWarps returns a copy of c in which each insertion runs just
+// before the first event of its statement, so that a fix that inserts
+// SyncWarp calls can be checked by evaluating the kernel again; nil when a
+// statement holds no event of c. The events are copies (their order
+// numbers double to make room); symbols, arrays and loops are shared.
+func (c *Context) WithSyncWarps(ins []WarpSyncAt) *Context {
+	n := &Context{Kernel: c.Kernel, Pos: c.Pos, Shape: c.Shape, Arch: c.Arch, Syms: c.Syms,
+		Arrays: c.Arrays, StaticShared: c.StaticShared, Meta: c.Meta, Tx: c.Tx, Ty: c.Ty, Tz: c.Tz,
+		Pass: c.Pass, Config: c.Config}
+	for _, a := range c.Accesses {
+		cp := *a
+		cp.Seq, cp.Ctx = 2*a.Seq, n
+		n.Accesses = append(n.Accesses, &cp)
+	}
+	for _, s := range c.Syncs {
+		cp := *s
+		cp.Seq, cp.Ctx = 2*s.Seq, n
+		n.Syncs = append(n.Syncs, &cp)
+	}
+	for _, e := range c.Exits {
+		cp := *e
+		cp.Seq = 2 * e.Seq
+		n.Exits = append(n.Exits, &cp)
+	}
+	for _, w := range ins {
+		first := -1
+		for _, a := range c.Accesses {
+			if p := a.Node.Pos(); len(a.Calls) == 0 && p >= w.Before && p < w.End && (first < 0 || a.Seq < first) {
+				first = a.Seq
+			}
+		}
+		if first < 0 {
+			return nil
+		}
+		n.Syncs = append(n.Syncs, &Sync{Kind: SyncWarp, Name: "SyncWarp", Mask: affine.C(int64(w.Mask)),
+			Ctrl: w.Ctrl, Loops: w.Loops, Seq: 2*first - 1, Ctx: n})
+	}
+	return n
+}
