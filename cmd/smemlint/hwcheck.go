@@ -48,18 +48,7 @@ func hwcheckPrepare(args []string) int {
 		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
 		return exitError
 	}
-	corpora := []hwcheck.Corpus{{Name: "examples", Dir: base, Patterns: []string{"./examples/..."}}}
-	td := filepath.Join(base, "testdata")
-	for _, c := range []hwcheck.Corpus{
-		{Name: "rows", Dir: td, Patterns: []string{"./hw/shared", "./hw/global"}},
-		{Name: "realcode", Dir: td, Patterns: []string{"./realcode/..."}},
-	} {
-		// A pattern's directory, without its "/..." (which no file is named).
-		if _, err := os.Stat(filepath.Join(td, strings.TrimSuffix(c.Patterns[0], "/..."))); err == nil {
-			corpora = append(corpora, c)
-		}
-	}
-	plan, err := hwcheck.Prepare(hwcheck.Options{Base: base, Dir: *dir, Corpora: corpora, Fuzz: *nfuzz, PerFile: *perFile})
+	plan, err := hwcheck.Prepare(hwcheck.Options{Base: base, Dir: *dir, Corpora: hwcheckCorpora(base), Fuzz: *nfuzz, PerFile: *perFile})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
 		return exitError
@@ -121,4 +110,22 @@ func hwcheckFilter(args []string) int {
 		return exitError
 	}
 	return exitClean
+}
+
+// hwcheckCorpora returns the corpora under the repository root base:
+// examples, and the H100 rows and the real-code ports where testdata
+// holds them.
+func hwcheckCorpora(base string) []hwcheck.Corpus {
+	corpora := []hwcheck.Corpus{{Name: "examples", Dir: base, Patterns: []string{"./examples/..."}}}
+	td := filepath.Join(base, "testdata")
+	for _, c := range []hwcheck.Corpus{
+		{Name: "rows", Dir: td, Patterns: []string{"./hw/shared", "./hw/global"}},
+		{Name: "realcode", Dir: td, Patterns: []string{"./realcode/..."}},
+	} {
+		// A pattern's directory, without its "/..." (which no file is named).
+		if _, err := os.Stat(filepath.Join(td, strings.TrimSuffix(c.Patterns[0], "/..."))); err == nil {
+			corpora = append(corpora, c)
+		}
+	}
+	return corpora
 }
