@@ -128,6 +128,11 @@ func transformation(row *Row, g, o3 *Measured, why string) string {
 			return "no -G measurement either (" + why + ")"
 		}
 		return "eliminated or moved: no " + row.Space + " " + row.Op + " instruction runs at this line (value kept in a register, or the access attributed to another line)"
+	case g == nil || g.Requests == 0:
+		// Seen on the H100 (fuzz seeds 414, 533): the stores of an if and
+		// its else became one instruction, given to the line of the branch
+		// that never runs.
+		return fmt.Sprintf("if-converted or tail-merged: %s runs at a line that -G never executed (another branch's access in one instruction)", strings.Join(o3.Opcodes, ", "))
 	case len(o3.Widths) > 0 && o3.Widths[len(o3.Widths)-1] > goWidth:
 		return fmt.Sprintf("vectorized: %s (%d-byte accesses in Go)", strings.Join(o3.Opcodes, ", "), goWidth)
 	case len(o3.Widths) > 0 && o3.Widths[len(o3.Widths)-1] < goWidth && (g == nil || o3.Requests == g.Requests):

@@ -111,3 +111,15 @@ func TestTransformationNarrowed(t *testing.T) {
 		t.Errorf("%q, want narrowed", got)
 	}
 }
+
+// An -O3 instruction at a line that -G never ran is named as a merge of
+// branches, not left unexplained.
+func TestTransformationMergedBranches(t *testing.T) {
+	row := &Row{Key: Key{Space: "global", Op: "store"}, Sizes: []int{1}}
+	o3 := &Measured{Requests: 6, Sum: 12, Widths: []int{1}, Opcodes: []string{"STG.E.U8"}}
+	for _, g := range []*Measured{nil, {}} {
+		if got := transformation(row, g, o3, ""); !strings.HasPrefix(got, "if-converted or tail-merged: STG.E.U8") {
+			t.Errorf("-G %+v: %q", g, got)
+		}
+	}
+}
