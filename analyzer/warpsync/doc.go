@@ -45,9 +45,11 @@
 // statement (s[tid] += s[tid+16]) still race: read into a register,
 // SyncWarp, then store — or better, reduce the last warp in registers with
 // ShflDownSync or ShflXorSync. The fix is checked before it is offered:
-// the kernel's races are decided again with the SyncWarp calls in place,
-// and where a step still races within its warp (the statement above) no
-// fix is offered.
+// the kernel's races are decided again with the SyncWarp calls in place.
+// Where a step still races within its warp, the fix also splits each such
+// step into a load into a new variable, a SyncWarp and the store
+// (v := s[tid+16]; t.SyncWarp(…); s[tid] += v), and is offered only if
+// that leaves no step racing.
 //
 // Suppress one report with //smemlint:ignore warpsync <reason> on the line
 // or the line above.

@@ -1,8 +1,11 @@
 package warpsync
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
+	"go/format"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -72,4 +75,87 @@ func insertionPoint(path []ast.Node, before ast.Stmt) ast.Stmt {
 		return target
 	}
 	return nil
+}
+
+// splitFor returns the fix that splits a step that races with itself
+// (s[tid] += s[tid+16]: lane 16 stores what lane 0 loads in one
+// statement) into a load into a new variable, a SyncWarp and the store,
+// with the insertion that places the SyncWarp after the load; nil when the
+// statement is not a single assignment whose right side holds the loads.
+func splitFor(h *Hazard, taken map[string]bool) (*analysis.SuggestedFix, kernels.WarpSyncAt) {
+	ctx := h.Ctx
+	var at kernels.WarpSyncAt
+	as, ok := ctx.StmtAt(h.C.B.Node.Pos()).(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok == token.DEFINE || h.C.Loop != nil {
+		return nil, at
+	}
+	rhs := as.Rhs[0]
+	var last *kernels.Access
+	for _, a := range ctx.Accesses {
+		if a.Node.Pos() >= rhs.Pos() && a.Node.End() <= rhs.End() && len(a.Calls) == 0 {
+			if a.Store {
+				return nil, at
+			}
+			if last == nil || a.Seq > last.Seq {
+				last = a
+			}
+		}
+	}
+	if last == nil || !last.Shared() && !h.C.B.Shared() {
+		return nil, at
+	}
+	guard := affine.True
+	for _, ctrl := range h.C.B.Ctrl {
+		guard = affine.AndP(guard, ctrl.Pred)
+	}
+	mask, ok := ctx.WarpMask(guard, slices.Clone(h.C.Env))
+	t := ctx.ThreadParam(as.Pos())
+	name := freshName(ctx, as.Pos(), taken)
+	if !ok || t == "" || name == "" {
+		return nil, at
+	}
+	fset := ctx.Fset()
+	src, err := sourceOf(fset, rhs)
+	if err != nil {
+		return nil, at
+	}
+	indent := strings.Repeat("\t", fset.Position(as.Pos()).Column-1)
+	call := fmt.Sprintf("%s.SyncWarp(0x%08x)", t, mask)
+	taken[name] = true
+	at = kernels.WarpSyncAt{Mask: uint32(mask), Ctrl: h.C.B.Ctrl, Loops: h.C.B.Loops, After: last}
+	return &analysis.SuggestedFix{
+		Message: "load into " + name + ", then " + call + ", then store",
+		TextEdits: []analysis.TextEdit{
+			{Pos: as.Pos(), End: as.Pos(), NewText: []byte(name + " := " + src + "\n" + indent + call + "\n" + indent)},
+			{Pos: rhs.Pos(), End: rhs.End(), NewText: []byte(name)},
+		},
+	}, at
+}
+
+// freshName returns a variable name not visible at pos nor taken by
+// another edit of the fix: v, v1, v2, …
+func freshName(ctx *kernels.Context, pos token.Pos, taken map[string]bool) string {
+	scope := ctx.Pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return ""
+	}
+	for i := 0; i < 100; i++ {
+		name := "v"
+		if i > 0 {
+			name = fmt.Sprintf("v%d", i)
+		}
+		if _, obj := scope.LookupParent(name, pos); obj == nil && !taken[name] {
+			return name
+		}
+	}
+	return ""
+}
+
+// sourceOf prints an expression as written.
+func sourceOf(fset *token.FileSet, e ast.Expr) (string, error) {
+	var b bytes.Buffer
+	if err := format.Node(&b, fset, e); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }

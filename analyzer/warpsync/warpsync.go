@@ -112,8 +112,28 @@ func chainFix(steps []*Hazard, fixed map[token.Pos]bool) *analysis.SuggestedFix 
 		at = append(at, where)
 		msg = fix.Message
 	}
-	if len(edits) == 0 || !fixRemoves(steps, at) {
+	if len(edits) == 0 {
 		return nil
+	}
+	if !fixRemoves(steps, at) {
+		// The steps are ordered but a step races with itself: split each
+		// such step into load, SyncWarp, store as well.
+		n := len(edits)
+		taken := map[string]bool{}
+		for _, h := range steps {
+			if fix, where := splitFor(h, taken); fix != nil && !fixed[fix.TextEdits[0].Pos] {
+				edits = append(edits, fix.TextEdits...)
+				at = append(at, where)
+			}
+		}
+		if len(edits) == n || !fixRemoves(steps, at) {
+			return nil
+		}
+		msg = fmt.Sprintf("insert a SyncWarp between the steps and split each step into load, SyncWarp, store (%d edits)", len(edits))
+		for _, e := range edits {
+			fixed[e.Pos] = true
+		}
+		return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
 	}
 	for _, e := range edits {
 		fixed[e.Pos] = true

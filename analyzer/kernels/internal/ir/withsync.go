@@ -14,6 +14,9 @@ type WarpSyncAt struct {
 	Mask        uint32
 	Ctrl        []Ctrl
 	Loops       []*Loop
+	// After, when set, places the call right after this access of c
+	// instead (a statement split into a load and a store).
+	After *Access
 }
 
 // WithSyncWarps returns a copy of c in which each insertion runs just
@@ -41,6 +44,11 @@ func (c *Context) WithSyncWarps(ins []WarpSyncAt) *Context {
 		n.Exits = append(n.Exits, &cp)
 	}
 	for _, w := range ins {
+		if w.After != nil {
+			n.Syncs = append(n.Syncs, &Sync{Kind: SyncWarp, Name: "SyncWarp", Mask: affine.C(int64(w.Mask)),
+				Ctrl: w.Ctrl, Loops: w.Loops, Seq: 2*w.After.Seq + 1, Ctx: n})
+			continue
+		}
 		first := -1
 		for _, a := range c.Accesses {
 			if p := a.Node.Pos(); len(a.Calls) == 0 && p >= w.Before && p < w.End && (first < 0 || a.Seq < first) {
