@@ -264,6 +264,20 @@ func (e *enumerator) plan() bool {
 			e.enum = append(e.enum, s)
 		}
 	}
+	// An enclosing loop tied to a value the figure depends on is
+	// enumerated too, even where the address does not mention its
+	// variable: for i1 := i0 / 2; i1 > 0 makes no request for i0 = 1.
+	for _, l := range e.a.Loops {
+		if !l.HasVar || c.Meta[l.Var].Joint == nil || slices.Contains(e.enum, l.Var) {
+			continue
+		}
+		for _, s := range c.Meta[l.Var].Joint.Syms {
+			if s != l.Var && slices.Contains(e.enum, s) {
+				e.enum = append(e.enum, l.Var)
+				break
+			}
+		}
+	}
 	// An inner loop's variable is enumerated with the outer ones its
 	// values depend on, in the combinations the loops make.
 	extra, joints := c.Tied(e.enum)

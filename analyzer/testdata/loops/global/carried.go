@@ -51,3 +51,17 @@ func twoTogether(t *simt.Thread, a, b []float32) {
 		_ = b[b0+wB*ty+tx] // want `note: global load b\[b0\+wB\*ty\+tx\]: 4 sectors per request \(ideal 4\); block 16×16`
 	}
 }
+
+// innerOnly reads in an inner loop through the outer variable alone: the
+// inner loop runs 3, 2, 1 and 0 times for i0 = 8, 4, 2, 1, so i0 = 1 makes
+// no request (before: its figure, 4 sectors, was counted, and no per-block
+// total was given).
+//
+//smemlint:launch block=32
+func innerOnly(t *simt.Thread, g []float32) {
+	for i0 := 8; i0 > 0; i0 >>= 1 {
+		for i1 := i0 / 2; i1 > 0; i1 >>= 1 {
+			_ = g[t.ThreadIdx.X*i0] // want `global load g\[t.ThreadIdx.X\*i0\]: 32 sectors per request \(ideal 4\).*per block: 6 requests, 136 sectors; mean 22.67 sectors per request`
+		}
+	}
+}
