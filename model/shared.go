@@ -118,6 +118,20 @@ func (a *Arch) Shared(r *Request) SharedCost {
 // the pairing (the H100's ideal counter for d[tid] on even lanes reads 1).
 func (a *Arch) phases(r *Request) (masks []uint32, paired bool, ideal int) {
 	paired = a.paired(r)
+	if paired && r.Size == 16 && oneAddress(r) {
+		// A 16-byte broadcast: 16 lanes that are on a wavefront, in lane
+		// order, wherever they sit (smemlint hwcheck, fuzz seed 614: q[c]
+		// on the 16 even lanes, 1 wavefront; seeds 1575, 1736 alike).
+		var m uint32
+		for on := r.On; on != 0; on &= on - 1 {
+			m |= on & -on
+			if bits.OnesCount32(m) == WarpSize/2 || on&(on-1) == 0 {
+				masks = append(masks, m)
+				m = 0
+			}
+		}
+		return masks, paired, len(masks)
+	}
 	per := a.phaseLanes(r.Size, paired)
 	sub := a.phaseLanes(r.Size, false)
 	for p := 0; p < WarpSize/per; p++ {
@@ -138,6 +152,20 @@ func (a *Arch) phases(r *Request) (masks []uint32, paired bool, ideal int) {
 		}
 	}
 	return masks, paired, ideal
+}
+
+// oneAddress reports whether every lane that is on reads one address.
+func oneAddress(r *Request) bool {
+	if r.On == 0 {
+		return false
+	}
+	first := r.Addr[bits.TrailingZeros32(r.On)]
+	for m := r.On; m != 0; m &= m - 1 {
+		if r.Addr[bits.TrailingZeros32(m)] != first {
+			return false
+		}
+	}
+	return true
 }
 
 func phaseMask(p, per int) uint32 {

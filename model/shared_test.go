@@ -452,3 +452,23 @@ func TestPairedPhaseSplitByConflict(t *testing.T) {
 		}
 	}
 }
+
+// A 16-byte load that every lane that is on reads at one address costs a
+// wavefront per 16 such lanes, wherever they sit (smemlint hwcheck on the
+// H100: fuzz seed 614, the 16 even lanes, 1 wavefront; q[0] on the whole
+// warp stays 2, row Q05).
+func TestBroadcast16PerSixteenLanes(t *testing.T) {
+	a := MustLookup("sm_90")
+	for _, c := range []struct {
+		on   uint32
+		want int
+	}{{0x55555555, 1}, {0xffffffff, 2}, {0x07ff07ff, 2}, {0x001f001f, 1}, {0x92492492, 1}} {
+		r := &Request{Size: 16, On: c.on, Load: true}
+		for l := range WarpSize {
+			r.Addr[l] = 2048
+		}
+		if got := a.Shared(r).Wavefronts; got != c.want {
+			t.Errorf("lanes %08x: %d wavefronts, H100 measured %d", c.on, got, c.want)
+		}
+	}
+}
