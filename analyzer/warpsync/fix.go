@@ -92,7 +92,7 @@ func splitFor(h *Hazard, taken map[string]bool) (*analysis.SuggestedFix, kernels
 	rhs := as.Rhs[0]
 	var last *kernels.Access
 	for _, a := range ctx.Accesses {
-		if a.Node.Pos() >= rhs.Pos() && a.Node.End() <= rhs.End() && len(a.Calls) == 0 {
+		if a.Node.Pos() >= rhs.Pos() && a.Node.End() <= rhs.End() && slices.Equal(a.Calls, h.C.B.Calls) {
 			if a.Store {
 				return nil, at
 			}

@@ -129,7 +129,8 @@ func chainFix(steps []*Hazard, fixed map[token.Pos]bool) *analysis.SuggestedFix 
 		if len(edits) == n || !fixRemoves(steps, at) {
 			return nil
 		}
-		msg = fmt.Sprintf("insert a SyncWarp between the steps and split each step into load, SyncWarp, store (%d edits)", len(edits))
+		edits = mergeInsertions(edits)
+		msg = "insert a SyncWarp between the steps and split each step into load, SyncWarp, store"
 		for _, e := range edits {
 			fixed[e.Pos] = true
 		}
@@ -142,6 +143,23 @@ func chainFix(steps []*Hazard, fixed map[token.Pos]bool) *analysis.SuggestedFix 
 		msg = fmt.Sprintf("insert a SyncWarp between each of the %d steps and the one before", len(edits))
 	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// mergeInsertions joins insertions at one position, in the order given
+// (a SyncWarp before a step, then the step's split load): drivers refuse
+// two edits at one place.
+func mergeInsertions(edits []analysis.TextEdit) []analysis.TextEdit {
+	var out []analysis.TextEdit
+	at := map[token.Pos]int{}
+	for _, e := range edits {
+		if i, ok := at[e.Pos]; ok && e.Pos == e.End && out[i].Pos == out[i].End {
+			out[i].NewText = append(append([]byte(nil), out[i].NewText...), e.NewText...)
+			continue
+		}
+		at[e.Pos] = len(out)
+		out = append(out, e)
+	}
+	return out
 }
 
 // fixRemoves reports whether, with the insertions in place, no step of

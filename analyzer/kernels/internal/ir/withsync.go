@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"go/token"
 
 	"github.com/smemlint/smemlint/affine"
@@ -46,20 +47,27 @@ func (c *Context) WithSyncWarps(ins []WarpSyncAt) *Context {
 	for _, w := range ins {
 		if w.After != nil {
 			n.Syncs = append(n.Syncs, &Sync{Kind: SyncWarp, Name: "SyncWarp", Mask: affine.C(int64(w.Mask)),
-				Ctrl: w.Ctrl, Loops: w.Loops, Seq: 2*w.After.Seq + 1, Ctx: n})
+				Ctrl: w.Ctrl, Loops: w.Loops, Calls: w.After.Calls, Seq: 2*w.After.Seq + 1, Ctx: n})
 			continue
 		}
-		first := -1
+		// One call per instance of the statement: a device function
+		// called twice holds it twice (its accesses differ in Calls).
+		first := map[string]*Access{}
 		for _, a := range c.Accesses {
-			if p := a.Node.Pos(); len(a.Calls) == 0 && p >= w.Before && p < w.End && (first < 0 || a.Seq < first) {
-				first = a.Seq
+			if p := a.Node.Pos(); p >= w.Before && p < w.End {
+				k := fmt.Sprint(a.Calls)
+				if f, ok := first[k]; !ok || a.Seq < f.Seq {
+					first[k] = a
+				}
 			}
 		}
-		if first < 0 {
+		if len(first) == 0 {
 			return nil
 		}
-		n.Syncs = append(n.Syncs, &Sync{Kind: SyncWarp, Name: "SyncWarp", Mask: affine.C(int64(w.Mask)),
-			Ctrl: w.Ctrl, Loops: w.Loops, Seq: 2*first - 1, Ctx: n})
+		for _, a := range first {
+			n.Syncs = append(n.Syncs, &Sync{Kind: SyncWarp, Name: "SyncWarp", Mask: affine.C(int64(w.Mask)),
+				Ctrl: w.Ctrl, Loops: w.Loops, Calls: a.Calls, Seq: 2*a.Seq - 1, Ctx: n})
+		}
 	}
 	return n
 }
