@@ -330,14 +330,16 @@ func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object,
 				continue
 			}
 			delta = affine.Sub(after.e, affine.S(p))
-			if delta.DependsOn(stale) || delta.DependsOn(func(t affine.Sym) bool { return t == p }) {
+			if !hasIter || delta.DependsOn(stale) || delta.DependsOn(func(t affine.Sym) bool { return t == p }) {
 				if v, ok := in.sequence(obj, loop, entry.e, after.e, p); ok {
 					out[obj] = v
 				}
 				continue
 			}
 		case vRef:
-			if after.kind != vRef || after.ref.arr != entry.ref.arr || after.ref.remote || !after.ref.slice ||
+			// Without an iteration count (i >>= 1) there is nothing to
+			// advance by: the slice is widened instead.
+			if !hasIter || after.kind != vRef || after.ref.arr != entry.ref.arr || after.ref.remote || !after.ref.slice ||
 				!types.Identical(after.ref.typ, entry.ref.typ) {
 				continue
 			}

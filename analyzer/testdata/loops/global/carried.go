@@ -65,3 +65,16 @@ func innerOnly(t *simt.Thread, g []float32) {
 		}
 	}
 }
+
+// halvingAdvance advances off by 3 in a loop whose variable halves: off
+// takes 0, 3, 6, computed iteration by iteration (before this was fixed,
+// the advance was taken as 0 and the figure as 4 sectors).
+//
+//smemlint:launch block=32
+func halvingAdvance(t *simt.Thread, g []float32) {
+	off := 0
+	for d := 4; d > 0; d >>= 1 {
+		_ = g[off+t.ThreadIdx.X] // want `note: global load g\[off\+t.ThreadIdx.X\]: 5 sectors per request \(ideal 4\).*per block: 3 requests, 14 sectors; mean 4.67 sectors per request`
+		off += 3
+	}
+}
