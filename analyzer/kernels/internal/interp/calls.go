@@ -222,6 +222,7 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 		}
 	}
 	savedEnv, savedRets, savedNamed := in.env, in.rets, in.named
+	base := len(in.ctrl)
 	var rets []retValue
 	in.env, in.rets, in.named = env, &rets, named
 	in.calls = append(in.calls, x.Pos())
@@ -230,11 +231,15 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 	in.calls = in.calls[:len(in.calls)-1]
 	in.inlining = in.inlining[:len(in.inlining)-1]
 	in.env, in.rets, in.named = savedEnv, savedRets, savedNamed
-	return in.results(fn, rets)
+	return in.results(fn, rets, base)
 }
 
-// results joins the values a function returns on its paths.
-func (in *interp) results(fn *types.Func, rets []retValue) value {
+// results joins the values a function returns on its paths. A value
+// returned on the only path is the result; a condition returned on
+// several is the condition that some path is taken and returns true: the
+// paths' own conditions (from base on in their ctrl, the callee's) are
+// exclusive, each later return holding only where no earlier one left.
+func (in *interp) results(fn *types.Func, rets []retValue, base int) value {
 	n := fn.Signature().Results().Len()
 	in.lastRets = nil
 	if n == 0 {
@@ -248,9 +253,13 @@ func (in *interp) results(fn *types.Func, rets []retValue) value {
 			continue
 		}
 		v, same, varies := rets[0].at(i), true, false
-		for _, r := range rets {
-			same = same && equalValues(r.at(i), v)
+		for j, r := range rets {
+			same = same && (j == 0 || equalValues(r.at(i), v))
 			varies = varies || in.varies(r.at(i)) || in.predVaries(ir.GuardOf(r.ctrl))
+		}
+		if p, ok := joinConds(rets, i, base); ok && !same {
+			out[i] = boolean(p)
+			continue
 		}
 		if same {
 			out[i] = v
@@ -260,6 +269,32 @@ func (in *interp) results(fn *types.Func, rets []retValue) value {
 	}
 	in.lastRets = out
 	return out[0]
+}
+
+// joinConds joins the conditions returned in position i on every path:
+// the disjunction of each path's condition inside the callee and its
+// value. False when a value is not a condition or a path's condition is
+// not known (a dry run records none, and a loop's condition names the
+// loop's own values).
+func joinConds(rets []retValue, i, base int) (affine.Pred, bool) {
+	out := affine.False
+	for _, r := range rets {
+		v := r.at(i)
+		if v.kind != vBool || !r.hasCtrl || len(r.ctrl) < base {
+			return affine.Pred{}, false
+		}
+		p := v.pred
+		for _, c := range r.ctrl[base:] {
+			switch c.Kind {
+			case ir.CtrlIf, ir.CtrlElse, ir.CtrlExit:
+				p = affine.AndP(c.Pred, p)
+			default:
+				return affine.Pred{}, false
+			}
+		}
+		out = affine.OrP(out, p)
+	}
+	return out, true
 }
 
 func (r retValue) at(i int) value {

@@ -72,6 +72,8 @@ type interp struct {
 type retValue struct {
 	vals []value
 	ctrl []ir.Ctrl
+	// hasCtrl is false in a dry run, which records no conditions.
+	hasCtrl bool
 }
 
 // exits is how threads left a statement: by return (or panic) and by
@@ -348,7 +350,7 @@ func (in *interp) returnStmt(s *ast.ReturnStmt) {
 		}
 	}
 	if in.rets != nil && in.dry == 0 {
-		*in.rets = append(*in.rets, retValue{vals: vals, ctrl: append([]ir.Ctrl(nil), in.ctrl...)})
+		*in.rets = append(*in.rets, retValue{vals: vals, ctrl: append([]ir.Ctrl(nil), in.ctrl...), hasCtrl: true})
 	} else if in.rets != nil {
 		*in.rets = append(*in.rets, retValue{vals: vals})
 	}
