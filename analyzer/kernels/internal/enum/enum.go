@@ -109,6 +109,11 @@ type enumerator struct {
 	// enum are the symbols enumerated concretely, with their values.
 	enum    []affine.Sym
 	domains [][]int64
+	// weights[i][j] is how many values domains[i][j] stands for (nil:
+	// each one itself), and sizes[i] how many values domains[i] stands
+	// for in all (see classes).
+	weights [][]int64
+	sizes   []int64
 	joints  []*ir.Joint // the combinations of enum's values that occur
 	// unknownU are the unknown symbols of the uniform part of the address,
 	// replaced by each residue in turn.
@@ -394,6 +399,7 @@ func (e *enumerator) fitBudget() bool {
 			return false
 		}
 	}
+	e.classes()
 	for {
 		total := warps * len(e.residues)
 		if e.hasHypo {
@@ -421,7 +427,7 @@ func (e *enumerator) fitBudget() bool {
 		for i := 0; i < len(d); i += 2 {
 			sampled = append(sampled, d[i])
 		}
-		e.domains[big] = sampled
+		e.domains[big], e.weights[big] = sampled, nil
 		e.assume(fmt.Sprintf("every other value of %s evaluated", c.Syms.Name(e.enum[big])))
 	}
 }
@@ -506,15 +512,16 @@ func dataWhy(c *ir.Context, s affine.Sym) string {
 }
 
 // loopValues reports whether s is a loop's variable (or iteration count)
-// with known values. Where it only moves the whole warp (A = A[3:] each
-// iteration), its values are not alignments to choose the most favourable
-// of: each iteration really makes its own request, misaligned or not.
+// or a block index with known values. Where it only moves the whole warp
+// (A = A[3:] each iteration, a[16*blockIdx.x+tx]), its values are not
+// alignments to choose the most favourable of: each iteration and each
+// block of the grid really makes its own request, misaligned or not.
 func (e *enumerator) loopValues(s affine.Sym) bool {
 	if e.isSynth(s) || e.domain(s) == nil {
 		return false
 	}
 	switch e.ctx.Meta[s].Role {
-	case ir.RoleLoop, ir.RoleIter:
+	case ir.RoleLoop, ir.RoleIter, ir.RoleBlockIdx:
 		return true
 	}
 	return false

@@ -70,13 +70,14 @@ func (e *enumerator) run() {
 				}
 				continue
 			}
+			w := e.weight(idx)
 			e.warps(env, r, func(req *Request) {
-				e.ev.Requests++
+				e.ev.Requests += w
 				if !e.firstDone {
-					e.firstRequests++
+					e.firstRequests += w
 				}
 				f := e.figure(req)
-				e.ev.Total += f
+				e.ev.Total += f * w
 				if !slices.Contains(figures, f) {
 					figures = append(figures, f)
 				}

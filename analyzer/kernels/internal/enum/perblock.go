@@ -37,7 +37,7 @@ func (e *enumerator) perBlock() {
 	blocks := 1.0
 	for i, s := range e.enum {
 		if c.IsBlockIdx(s) || c.IsRank(s) {
-			blocks *= float64(len(e.domains[i]))
+			blocks *= float64(e.sizes[i])
 		}
 	}
 	ev.BlockRequests = float64(e.firstRequests) * times / blocks

@@ -1,0 +1,177 @@
+package enum
+
+import (
+	"slices"
+
+	"github.com/smemlint/smemlint/affine"
+)
+
+// classes replaces the domain of each enumerated symbol by one value per
+// class of values that make the same requests, each weighted by its
+// class's size, so that a grid of thousands of blocks or a loop of
+// hundreds of iterations is counted whole instead of sampled.
+//
+// Two values of a symbol s make the same requests when s enters the
+// address and the guards only linearly (a·s, no product, quotient or
+// remainder of it), the address moves by a multiple of the period that
+// decides the figure (a global memory line, a row of shared banks), and
+// each guard that mentions s is decided alike for both: true for every
+// thread and every value of the other symbols, or false for every one.
+// A value for which some guard is true for some threads and false for
+// others (the edge of a launch, the first or last iteration) is a class
+// of its own.
+func (e *enumerator) classes() {
+	e.weights = make([][]int64, len(e.enum))
+	e.sizes = make([]int64, len(e.enum))
+	for i, s := range e.enum {
+		e.sizes[i] = int64(len(e.domains[i]))
+		if len(e.domains[i]) <= 2 {
+			continue
+		}
+		reps, weights, ok := e.classesOf(s, e.domains[i])
+		if !ok || len(reps) == len(e.domains[i]) {
+			continue
+		}
+		e.domains[i], e.weights[i] = reps, weights
+	}
+}
+
+// weight is how many value combinations the one at idx stands for.
+func (e *enumerator) weight(idx []int) int {
+	w := int64(1)
+	for i, ws := range e.weights {
+		if ws != nil {
+			w *= ws[idx[i]]
+		}
+	}
+	return int(w)
+}
+
+// guardClass is what a guard says for a value of a symbol.
+const (
+	classFalse = iota // false for every thread and value of the others
+	classTrue         // true for every one
+	classMixed        // true for some: the value is a class of its own
+)
+
+// classesOf groups the domain of s as classes describes; false when s is
+// not linear in the address or a guard, or is tied to other symbols.
+func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, bool) {
+	c := e.ctx
+	if e.isSynth(s) || (e.hasHypo && s == e.stride) || c.Meta[s].Joint != nil {
+		return nil, nil, false
+	}
+	for _, j := range e.joints {
+		if slices.Contains(j.Syms, s) {
+			return nil, nil, false
+		}
+	}
+	a, ok := linearIn(e.addr, s)
+	if !ok {
+		return nil, nil, false
+	}
+	type bound struct {
+		op     affine.CmpOp
+		coef   int64
+		lo, hi int64
+	}
+	var bs []bound
+	for _, g := range e.guards {
+		if !g.DependsOn(func(t affine.Sym) bool { return t == s }) {
+			continue
+		}
+		op, x, y, ok := g.Comparison()
+		if !ok {
+			return nil, nil, false
+		}
+		d := affine.Sub(x, y)
+		b, ok := linearIn(d, s)
+		if !ok {
+			return nil, nil, false
+		}
+		_, rest := affine.Split(d, func(t affine.Sym) bool { return t == s })
+		if rest.DependsOn(e.isSynth) {
+			return nil, nil, false
+		}
+		r, ok := bounds(c, rest)
+		if !ok {
+			return nil, nil, false
+		}
+		bs = append(bs, bound{op, b, r.lo, r.hi})
+	}
+	period := int64(c.Arch.LineBytes)
+	if e.shared {
+		period = int64(c.Arch.Banks * c.Arch.RowWidth)
+	}
+	type key struct {
+		residue int64
+		guards  string // one classFalse/classTrue per guard
+		mixed   int64  // the value itself when some guard is mixed
+	}
+	index := map[key]int{}
+	var reps, weights []int64
+	g := make([]byte, len(bs))
+	for _, v := range domain {
+		k := key{residue: ((a*v)%period + period) % period}
+		mixed := false
+		for j, b := range bs {
+			iv := interval{b.coef*v + b.lo, b.coef*v + b.hi}
+			switch {
+			case holdsOn(b.op, iv):
+				g[j] = classTrue
+			case holdsOn(b.op.Negate(), iv):
+				g[j] = classFalse
+			default:
+				g[j] = classMixed
+				mixed = true
+			}
+		}
+		k.guards = string(g)
+		if mixed {
+			k.mixed = v
+		}
+		if n, ok := index[k]; ok {
+			weights[n]++
+			continue
+		}
+		index[k] = len(reps)
+		reps, weights = append(reps, v), append(weights, 1)
+	}
+	return reps, weights, true
+}
+
+// linearIn returns the coefficient of s in e, and false when s appears
+// inside a product, quotient or other operation.
+func linearIn(e affine.Expr, s affine.Sym) (int64, bool) {
+	is := func(t affine.Sym) bool { return t == s }
+	coef := int64(0)
+	for _, t := range e.Terms {
+		if t.Atom.Op == affine.OpSym {
+			if t.Atom.Sym == s {
+				coef += t.Coef
+			}
+			continue
+		}
+		if (affine.Expr{Terms: []affine.Term{t}}).DependsOn(is) {
+			return 0, false
+		}
+	}
+	return coef, true
+}
+
+// holdsOn reports whether d op 0 holds for every d in iv.
+func holdsOn(op affine.CmpOp, iv interval) bool {
+	switch op {
+	case affine.LT:
+		return iv.hi < 0
+	case affine.LE:
+		return iv.hi <= 0
+	case affine.GT:
+		return iv.lo > 0
+	case affine.GE:
+		return iv.lo >= 0
+	case affine.EQ:
+		return iv.lo == 0 && iv.hi == 0
+	}
+	return iv.lo > 0 || iv.hi < 0
+}
