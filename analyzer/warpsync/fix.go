@@ -80,29 +80,38 @@ func insertionPoint(path []ast.Node, before ast.Stmt) ast.Stmt {
 // splitFor returns the fix that splits a step that races with itself
 // (s[tid] += s[tid+16]: lane 16 stores what lane 0 loads in one
 // statement) into a load into a new variable, a SyncWarp and the store,
-// with the insertion that places the SyncWarp after the load; nil when the
-// statement is not a single assignment whose right side holds the loads.
-func splitFor(h *Hazard, taken map[string]bool) (*analysis.SuggestedFix, kernels.WarpSyncAt) {
+// with the insertions that place the SyncWarp after the load: one per
+// instance of the statement (a device function called twice holds it
+// twice). nil when the statement is not a single assignment whose right
+// side holds the loads. In global memory as in shared memory a SyncWarp
+// orders the memory accesses of the lanes it names.
+func splitFor(h *Hazard, taken map[string]bool) (*analysis.SuggestedFix, []kernels.WarpSyncAt) {
 	ctx := h.Ctx
-	var at kernels.WarpSyncAt
 	as, ok := ctx.StmtAt(h.C.B.Node.Pos()).(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok == token.DEFINE || h.C.Loop != nil {
-		return nil, at
+		return nil, nil
 	}
 	rhs := as.Rhs[0]
-	var last *kernels.Access
+	// The last load of the right side, per instance of the statement.
+	last := map[string]*kernels.Access{}
+	var order []string
 	for _, a := range ctx.Accesses {
-		if a.Node.Pos() >= rhs.Pos() && a.Node.End() <= rhs.End() && slices.Equal(a.Calls, h.C.B.Calls) {
-			if a.Store {
-				return nil, at
+		if a.Node.Pos() < rhs.Pos() || a.Node.End() > rhs.End() {
+			continue
+		}
+		if a.Store {
+			return nil, nil
+		}
+		k := fmt.Sprint(a.Calls)
+		if l, ok := last[k]; !ok || a.Seq > l.Seq {
+			if !ok {
+				order = append(order, k)
 			}
-			if last == nil || a.Seq > last.Seq {
-				last = a
-			}
+			last[k] = a
 		}
 	}
-	if last == nil || !last.Shared() && !h.C.B.Shared() {
-		return nil, at
+	if last[fmt.Sprint(h.C.B.Calls)] == nil {
+		return nil, nil
 	}
 	guard := affine.True
 	for _, ctrl := range h.C.B.Ctrl {
@@ -112,17 +121,21 @@ func splitFor(h *Hazard, taken map[string]bool) (*analysis.SuggestedFix, kernels
 	t := ctx.ThreadParam(as.Pos())
 	name := freshName(ctx, as.Pos(), taken)
 	if !ok || t == "" || name == "" {
-		return nil, at
+		return nil, nil
 	}
 	fset := ctx.Fset()
 	src, err := sourceOf(fset, rhs)
 	if err != nil {
-		return nil, at
+		return nil, nil
 	}
 	indent := strings.Repeat("\t", fset.Position(as.Pos()).Column-1)
 	call := fmt.Sprintf("%s.SyncWarp(0x%08x)", t, mask)
 	taken[name] = true
-	at = kernels.WarpSyncAt{Mask: uint32(mask), Ctrl: h.C.B.Ctrl, Loops: h.C.B.Loops, After: last}
+	var at []kernels.WarpSyncAt
+	for _, k := range order {
+		l := last[k]
+		at = append(at, kernels.WarpSyncAt{Mask: uint32(mask), Ctrl: l.Ctrl, Loops: l.Loops, After: l})
+	}
 	return &analysis.SuggestedFix{
 		Message: "load into " + name + ", then " + call + ", then store",
 		TextEdits: []analysis.TextEdit{

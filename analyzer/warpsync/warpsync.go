@@ -123,7 +123,7 @@ func chainFix(steps []*Hazard, fixed map[token.Pos]bool) *analysis.SuggestedFix 
 		for _, h := range steps {
 			if fix, where := splitFor(h, taken); fix != nil && !fixed[fix.TextEdits[0].Pos] {
 				edits = append(edits, fix.TextEdits...)
-				at = append(at, where)
+				at = append(at, where...)
 			}
 		}
 		if len(edits) == n || !fixRemoves(steps, at) {

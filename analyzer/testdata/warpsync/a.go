@@ -21,7 +21,7 @@ func volatileWarp(t *simt.Thread, in, out []float32) {
 	if tid < 32 {
 		s[tid] += s[tid+32]
 		s[tid] += s[tid+16] // want `warp-synchronous hazard: lane 0 reads s\[tid\+16\] \(a\.go:23\) written by lane 16 at a\.go:22 with no SyncWarp between; block 1024 \(the first of a chain of 2 steps; the others are related locations\)`
-		s[tid] += s[tid+8] // step 2 of the chain above: a related location
+		s[tid] += s[tid+8]  // step 2 of the chain above: a related location
 		if tid == 0 {
 			out[t.BlockIdx.X] = s[0]
 		}
@@ -124,4 +124,46 @@ func globalWriteWrite(t *simt.Thread, a []int32) {
 	a[1] = 1
 	a[2] = 1
 	a[t.ThreadIdx.X] = 0 // want `warp-synchronous hazard: lane 2 writes a\[t\.ThreadIdx\.X\] \(a\.go:126\) over the value lane 0 wrote at a\.go:125 with no SyncWarp between; block 32`
+}
+
+// globalChain is the volatile last warp in global memory. Each step from
+// the +16 one on races with itself (lane 0 loads cache[16], which lane 16
+// stores in the same statement): the fix splits every step, in global
+// memory as in shared memory.
+//
+//smemlint:launch block=64
+func globalChain(t *simt.Thread, cache []float32) {
+	tid := t.ThreadIdx.X
+	if tid < 32 {
+		cache[tid] += cache[tid+32]
+		cache[tid] += cache[tid+16] // want `warp-synchronous hazard: lane 0 reads cache\[tid\+16\] \(a\.go:139\) written by lane 16 at a\.go:138 with no SyncWarp between; block 64 \(the first of a chain of 3 steps; the others are related locations\)`
+		cache[tid] += cache[tid+8]  // step 2 of the chain above
+		cache[tid] += cache[tid+4]  // step 3 of the chain above
+	}
+}
+
+// lastWarp is a device function with the volatile idiom, called twice
+// below: the fix must order both calls, the second one made under a
+// condition on data.
+func lastWarp(t *simt.Thread, s []float32) {
+	tid := t.ThreadIdx.X
+	if tid < 32 {
+		s[tid] += s[tid+32]
+		s[tid] += s[tid+16] // want `warp-synchronous hazard: lane 0 reads s\[tid\+16\] \(a\.go:152\) written by lane 16 at a\.go:151 with no SyncWarp between; block 64 \(the first of a chain of 2 steps; the others are related locations\)`
+		s[tid] += s[tid+8]  // step 2 of the chain above
+	}
+}
+
+//smemlint:launch block=64
+func twiceCalled(t *simt.Thread, flag []int32, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	s[t.ThreadIdx.X] = 1
+	t.SyncThreads()
+	lastWarp(t, s[:])
+	t.SyncThreads()
+	if flag[0] != 0 {
+		lastWarp(t, s[:])
+	}
+	t.SyncThreads()
+	out[t.ThreadIdx.X] = s[0]
 }
