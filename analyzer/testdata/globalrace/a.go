@@ -71,3 +71,17 @@ func flagSetInBranch(t *simt.Thread, x, y []float32) {
 		y[i+1] = x[i] // want `global-memory race on y between blocks: thread 0 of block 1 writes y\[i\] \(a\.go:69\) and thread 255 of block 0 writes y\[i\+1\] \(a\.go:71\), byte 1024 of y, and no barrier orders two blocks; block 256`
 	}
 }
+
+// parameterOffset races only for x = 185 (thread 15 writes a[15+x],
+// thread 200 writes a[200]): a value no list of candidates holds, found by
+// solving the two addresses for x.
+//
+//smemlint:launch block=512
+func parameterOffset(t *simt.Thread, a []float32, x int) {
+	if t.ThreadIdx.X == 15 {
+		a[t.ThreadIdx.X+x] = 1
+	}
+	if t.ThreadIdx.X == 200 {
+		a[t.ThreadIdx.X] = 2 // want `global-memory race on a between warps: thread 15 writes a\[t\.ThreadIdx\.X\+x\] \(a\.go:82\) and thread 200 writes a\[t\.ThreadIdx\.X\] \(a\.go:85\), byte 800 of a \(warps 0 and 6\), with no barrier between, with x = 185; block 512`
+	}
+}

@@ -62,3 +62,15 @@ func oneBlock(t *simt.Thread, p []int32) {
 func atomicsOnly(t *simt.Thread, count []int32) {
 	simt.AtomicAdd(t, &count[0], 1)
 }
+
+// parameterOffsetOdd: 15+2x is odd, never 200, whatever x is.
+//
+//smemlint:launch block=512
+func parameterOffsetOdd(t *simt.Thread, a []float32, x int) {
+	if t.ThreadIdx.X == 15 {
+		a[t.ThreadIdx.X+2*x] = 1
+	}
+	if t.ThreadIdx.X == 200 {
+		a[t.ThreadIdx.X] = 2
+	}
+}

@@ -323,7 +323,7 @@ func (ps *pairSpace) plan() {
 			}
 			ps.search.AddNext(s, first, second)
 		default:
-			ps.search.AddHinted(s, s, hints(guards, s))
+			ps.search.AddHinted(s, s, append(hints(guards, s), ps.addrHints(s)...))
 		}
 		// (The block indices of a pair across blocks are stated with the
 		// threads, not among the bindings.)
@@ -374,6 +374,54 @@ func hints(guards []affine.Pred, s affine.Sym) []int64 {
 		}
 	}
 	return out
+}
+
+// addrHints returns the value of s, an unknown in the addresses, that
+// makes the two addresses equal for the threads the guards single out
+// (ThreadIdx.X == 15 against ThreadIdx.X == 200; a coordinate no
+// equality pins is taken as 0): a[tid+x] against a[200] under those
+// guards races only for x = 185, which no list of candidates holds.
+//
+// Only a parameter gets such a value: any value is one it may take, while
+// a loop variable's start is not among its guards.
+func (ps *pairSpace) addrHints(s affine.Sym) []int64 {
+	c := ps.ctx
+	if int(s) >= len(c.Meta) || c.Meta[s].Role != ir.RoleParam || c.Meta[s].Domain != nil {
+		return nil
+	}
+	at := func(guard affine.Pred, addr affine.Expr) affine.Expr {
+		pin := map[affine.Sym]int64{}
+		for _, conj := range guard.Conjuncts() {
+			op, x, y, ok := conj.Comparison()
+			if !ok || op != affine.EQ {
+				continue
+			}
+			d := affine.Sub(x, y)
+			if len(d.Terms) != 1 || d.Terms[0].Atom.Op != affine.OpSym || d.Terms[0].Coef == 0 {
+				continue
+			}
+			sym, coef := d.Terms[0].Atom.Sym, d.Terms[0].Coef
+			if c.IsCoord(sym) && d.Const%coef == 0 {
+				pin[sym] = -d.Const / coef
+			}
+		}
+		return affine.Map(addr, func(t affine.Sym) (affine.Expr, bool) {
+			if c.IsCoord(t) {
+				return affine.C(pin[t]), true
+			}
+			return affine.Expr{}, false
+		})
+	}
+	diff := affine.Sub(at(ps.a.Guard(), ps.a.Addr), at(ps.guardB, ps.addrB))
+	dep, rest := affine.Split(diff, func(t affine.Sym) bool { return t == s })
+	k, ok := rest.IsConst()
+	if !ok || len(dep.Terms) != 1 || dep.Terms[0].Atom.Op != affine.OpSym || dep.Terms[0].Coef == 0 {
+		return nil
+	}
+	if a := dep.Terms[0].Coef; k%a == 0 {
+		return []int64{-k / a}
+	}
+	return nil
 }
 
 // original returns the symbol a copy stands for, or s itself.
