@@ -128,3 +128,37 @@ func loopCarriedAcrossBarrier(t *simt.Thread, out []float32, n int) {
 	t.SyncThreads()
 	out[tid] = a[tid]
 }
+
+// pointerChosen: the word is chosen in a branch on a parameter; with
+// c == 0 every thread's atomic on a[12] races with thread 12's plain
+// store to a[tid], so both choices are evaluated, each under its branch.
+//
+//smemlint:launch block=1024
+func pointerChosen(t *simt.Thread, c int) {
+	a := simt.Shared[[1024]int32](t)
+	b := simt.Shared[[1024]int32](t)
+	tid := t.ThreadIdx.X
+	p := &a[12]
+	if c != 0 {
+		p = &b[3]
+	}
+	a[tid] = simt.AtomicAdd(t, p, 1) // want `shared-memory race on a between warps: thread 32 updates p \(a\.go:145\) and thread 12 writes a\[tid\] \(a\.go:145\), byte 48 of a \(warps 1 and 0\), with no barrier between, with c = 0; block 1024`
+}
+
+// sliceChosenInElse: the slice written is chosen by an if/else on the
+// thread index; the lower half stores a[64], the upper half b[0]: both
+// choices race, and the statement is reported once.
+//
+//smemlint:launch block=128
+func sliceChosenInElse(t *simt.Thread) {
+	a := simt.Shared[[128]int32](t)
+	b := simt.Shared[[128]int32](t)
+	tid := t.ThreadIdx.X
+	var s []int32
+	if tid < 64 {
+		s = a[64:]
+	} else {
+		s = b[:]
+	}
+	s[0] = int32(tid) // want `shared-memory race on a between warps: thread 32 writes s\[0\] \(a\.go:163\) and thread 0 writes s\[0\] \(a\.go:163\), byte 256 of a \(warps 1 and 0\), with no barrier between; block 128`
+}

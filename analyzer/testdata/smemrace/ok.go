@@ -145,3 +145,18 @@ func okWarpRows(t *simt.Thread, out []float32) {
 	t.SyncWarp(0xffffffff)
 	out[tid] = s[row*33+(lane+1)%32]
 }
+
+// pointerChosenOwn: whichever array a branch chooses, each thread stores
+// its own element.
+//
+//smemlint:launch block=256
+func pointerChosenOwn(t *simt.Thread, c int) {
+	a := simt.Shared[[256]int32](t)
+	b := simt.Shared[[256]int32](t)
+	tid := t.ThreadIdx.X
+	p := &a[tid]
+	if c != 0 {
+		p = &b[tid]
+	}
+	*p = int32(tid)
+}

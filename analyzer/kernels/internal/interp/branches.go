@@ -34,7 +34,7 @@ func (in *interp) ifStmt(s *ast.IfStmt) exits {
 	if s.Else != nil {
 		exElse = in.branch(ir.Ctrl{Kind: ir.CtrlElse, Pred: affine.NotP(cond), Pos: s.Cond.Pos(), Text: text}, s.Else)
 	}
-	in.env = in.mergeEnv(envThen, in.env, cond)
+	in.env = in.mergeEnv(envThen, in.env, ir.Ctrl{Kind: ir.CtrlIf, Pred: cond, Pos: s.Cond.Pos(), Text: text})
 	return exits{
 		ret: affine.OrP(affine.AndP(cond, exThen.ret), affine.AndP(affine.NotP(cond), exElse.ret)),
 		brk: affine.OrP(affine.AndP(cond, exThen.brk), affine.AndP(affine.NotP(cond), exElse.brk)),
@@ -60,7 +60,7 @@ func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
 	}
 	before := cloneEnv(in.env)
 	var envs []map[types.Object]value
-	var conds []affine.Pred
+	var conds []ir.Ctrl
 	prior := affine.False
 	out := noExit
 	var deflt *ast.CaseClause
@@ -83,7 +83,7 @@ func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
 		in.env = cloneEnv(before)
 		ex := in.branch(ir.Ctrl{Kind: ir.CtrlIf, Pred: taken, Pos: clause.Pos(), Text: in.text(clause.List[0])}, &ast.BlockStmt{List: clause.Body})
 		out.ret = affine.OrP(out.ret, affine.AndP(taken, ex.ret))
-		envs, conds = append(envs, in.env), append(conds, taken)
+		envs, conds = append(envs, in.env), append(conds, ir.Ctrl{Kind: ir.CtrlIf, Pred: taken, Pos: clause.Pos(), Text: in.text(clause.List[0])})
 	}
 	rest := affine.NotP(prior)
 	in.env = cloneEnv(before)
@@ -105,11 +105,14 @@ func cloneEnv(env map[types.Object]value) map[types.Object]value {
 	return out
 }
 
-// mergeEnv joins the environments after two branches taken under cond and
-// its negation: a variable that differs becomes an unknown value that
-// varies between threads if either value or the condition does.
-func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[types.Object]value {
+// mergeEnv joins the environments after two branches taken under the
+// condition of then and its negation: a reference that differs is a
+// choice between the two (see ref.alts), any other variable that differs
+// becomes an unknown value that varies between threads if either value
+// or the condition does.
+func (in *interp) mergeEnv(a, b map[types.Object]value, then ir.Ctrl) map[types.Object]value {
 	out := make(map[types.Object]value, len(a))
+	cond := then.Pred
 	condVaries := in.predVaries(cond)
 	for k, va := range a {
 		vb, ok := b[k]
@@ -141,10 +144,48 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, cond affine.Pred) map[ty
 			out[k] = refValue(r)
 			continue
 		}
+		if r, ok := choose(va, vb, then); ok {
+			out[k] = refValue(r)
+			continue
+		}
 		out[k] = in.opaque(k.Type(), condVaries || in.varies(va) || in.varies(vb),
 			k.Name()+", which branches set to different values", va, vb, boolean(cond))
 	}
 	return out
+}
+
+// choose joins two references of one type that branches chose, va where
+// then holds and vb elsewhere, into a choice between them: an access
+// through it is one access per alternative, under its condition, so that
+// neither is left out (p := &a[12]; if c != 0 { p = &b[3] }).
+func choose(va, vb value, then ir.Ctrl) (*ref, bool) {
+	if va.kind != vRef || vb.kind != vRef || va.ref.slice != vb.ref.slice || va.ref.remote || vb.ref.remote ||
+		!types.Identical(va.ref.typ, vb.ref.typ) {
+		return nil, false
+	}
+	els := then
+	els.Kind, els.Pred = ir.CtrlElse, affine.NotP(then.Pred)
+	var alts []refAlt
+	add := func(r *ref, c ir.Ctrl) {
+		if r.alts == nil {
+			alts = append(alts, refAlt{c, r})
+			return
+		}
+		for _, a := range r.alts {
+			// A choice made before, inside this branch: both conditions.
+			inner := a.ctrl
+			inner.Pred = affine.AndP(c.Pred, a.ctrl.Pred)
+			alts = append(alts, refAlt{inner, a.r})
+		}
+	}
+	add(va.ref, then)
+	add(vb.ref, els)
+	if len(alts) > maxAlts {
+		return nil, false
+	}
+	r := *alts[0].r
+	r.alts = alts
+	return &r, true
 }
 
 // clamp recognizes a merge that is a min or max: `if x < lo { x = lo }`

@@ -22,6 +22,11 @@ func (in *interp) varies(v value) bool {
 	case vBool:
 		return in.predVaries(v.pred)
 	case vRef:
+		for _, a := range v.ref.alts {
+			if in.predVaries(a.ctrl.Pred) || in.varies(refValue(a.r)) {
+				return true
+			}
+		}
 		return v.ref.off.DependsOn(in.ctx.IsThreadSym)
 	case vCopy:
 		return v.vary

@@ -133,6 +133,16 @@ func (in *interp) access(node ast.Expr, r *ref, store, atomic bool) {
 	if in.dry > 0 {
 		return
 	}
+	if r.alts != nil {
+		// A reference branches chose: each alternative under its
+		// condition.
+		for _, a := range r.alts {
+			in.ctrl = append(in.ctrl, a.ctrl)
+			in.access(node, a.r, store, atomic)
+			in.ctrl = in.ctrl[:len(in.ctrl)-1]
+		}
+		return
+	}
 	emit := func(r *ref, size int64) {
 		in.record(&ir.Access{Node: node, Text: in.text(node), Store: store, Atomic: atomic,
 			Array: r.arr, Remote: r.remote, Addr: in.address(r), Size: int(size)})

@@ -47,7 +47,22 @@ type ref struct {
 	remote bool        // distributed shared memory of another block (MapSharedRank)
 	length affine.Expr // slices: the length, when known
 	hasLen bool
+	// alts, when not nil, says that branches chose the reference among
+	// several (p := &a[0]; if c { p = &b[0] }): it is alts[i].r where
+	// alts[i].ctrl holds. The other fields are those of alts[0].r.
+	alts []refAlt
 }
+
+// refAlt is one reference a branch may have chosen, and the condition
+// under which it did.
+type refAlt struct {
+	ctrl ir.Ctrl
+	r    *ref
+}
+
+// maxAlts bounds the references a variable may be chosen among; past it
+// the variable is an unknown.
+const maxAlts = 8
 
 // withOffset returns a copy of r moved by delta bytes and retyped.
 func (r *ref) withOffset(delta affine.Expr, typ types.Type, slice bool) *ref {
@@ -58,10 +73,30 @@ func (r *ref) withOffset(delta affine.Expr, typ types.Type, slice bool) *ref {
 	if !slice {
 		c.hasLen = false
 	}
+	if r.alts != nil {
+		c.alts = make([]refAlt, len(r.alts))
+		for i, a := range r.alts {
+			c.alts[i] = refAlt{a.ctrl, a.r.withOffset(delta, typ, slice)}
+		}
+	}
 	return &c
 }
 
 func sameRef(a, b *ref) bool {
+	if a == b {
+		return true
+	}
+	// Choices are the same when they come from the same merge
+	// (predicates are not compared).
+	if len(a.alts) != len(b.alts) {
+		return false
+	}
+	for i := range a.alts {
+		x, y := a.alts[i], b.alts[i]
+		if x.ctrl.Pos != y.ctrl.Pos || x.ctrl.Kind != y.ctrl.Kind || !sameRef(x.r, y.r) {
+			return false
+		}
+	}
 	return a.arr == b.arr && a.slice == b.slice && a.remote == b.remote &&
 		affine.Equal(a.off, b.off) && types.Identical(a.typ, b.typ)
 }
