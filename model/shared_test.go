@@ -472,3 +472,46 @@ func TestBroadcast16PerSixteenLanes(t *testing.T) {
 		}
 	}
 }
+
+// Pairing is judged per paired phase: a 16-byte load whose lanes pair up
+// in one half-warp and not in the other is served as one phase there and
+// as two quarter-warps in the other (smemlint hwcheck on the H100: fuzz
+// seeds 779 and 824, lane 0 reading q[0] and lanes 1-31 q[120], a bank row
+// apart, cost 4 wavefronts; seed 237, the two elements on other banks, 3;
+// seed 60, lanes 0-2 and 3-31, 4).
+func TestPairedPerHalfWarp(t *testing.T) {
+	a := MustLookup("sm_90")
+	for _, c := range []struct {
+		split     int   // lanes below it read a, the others b
+		a, b      int64 // byte addresses
+		want      int
+		wantIdeal int
+	}{
+		{1, 0, 1920, 4, 3}, // half 0: quarters 2 + 1 (conflict in the first); half 1: 1
+		{1, 80, 112, 3, 3}, // no conflict: quarters 1 + 1, then 1
+		{3, 4368, 5392, 4, 3},
+		{2, 3344, 4368, 4, 2}, // pairs hold over the warp: halves, the first split by its conflict
+		{16, 0, 1920, 2, 2},   // every half uniform: 1 + 1
+	} {
+		r := &Request{Size: 16, On: ^uint32(0), Load: true}
+		for l := range WarpSize {
+			r.Addr[l] = c.b
+			if l < c.split {
+				r.Addr[l] = c.a
+			}
+		}
+		got := a.Shared(r)
+		if got.Wavefronts != c.want || got.Ideal != c.wantIdeal {
+			t.Errorf("lanes 0-%d at %d, the rest at %d: %d wavefronts, ideal %d; want %d, ideal %d",
+				c.split-1, c.a, c.b, got.Wavefronts, got.Ideal, c.want, c.wantIdeal)
+		}
+		masks := a.PhaseMasks(r)
+		var union uint32
+		for _, m := range masks {
+			union |= m
+		}
+		if union != r.On || len(masks) != got.Phases {
+			t.Errorf("split %d: phases %x do not cover the warp as Shared counts them (%d)", c.split, masks, got.Phases)
+		}
+	}
+}
