@@ -123,3 +123,35 @@ func TestTransformationMergedBranches(t *testing.T) {
 		}
 	}
 }
+
+// A line with an access the analyzer did not evaluate is not judged by
+// the figures of the others (fuzz seed 1304): against the simulator only,
+// where it ran, and unpredicted elsewhere.
+func TestPartlyPredicted(t *testing.T) {
+	export := `"File Path","/gpu/repo/k/k.go"
+"Function Name","K__0"
+` + header + `
+"5","g[j] = 0","-","-","2","Global","Store","64","0","40"
+"","","0x10","      STG.E.64 [R2.64], RZ","2","Global","Store","64","0","40"
+"6","h[j] = 0","-","-","2","Global","Store","64","0","40"
+"","","0x20","      STG.E.64 [R4.64], RZ","2","Global","Store","64","0","40"
+`
+	dir := t.TempDir()
+	name := writeExport(t, dir, "k.G.csv.gz", export)
+	key := func(line int) Key { return Key{File: "k/k.go", Line: line, Space: "global", Op: "store"} }
+	in := Instance{Name: "K__0", File: "cu/k.cu", Corpus: "c", Block: [3]int{32, 1, 1}, Grid: [3]int{1, 1, 1}, Rows: []*Row{
+		{Key: key(5), Figures: []int{32}, Exact: true, Sizes: []int{8, 8}, Skip: "the index depends on j",
+			Sim: &Totals{Requests: 2, Sum: 40}},
+		{Key: key(6), Figures: []int{32}, Exact: true, Sizes: []int{8, 8}, Skip: "the index depends on j"},
+	}}
+	b, err := ReadBuild([]string{name}, []string{"k/k.go"}, map[string]bool{in.ID(): true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compare(&Plan{Instances: []Instance{in}}, b, nil)
+	for i, want := range []string{Agree, Unpredicted} {
+		if res := r.Results[i]; res.VerdictG != want {
+			t.Errorf("line %d: verdict %s (%s), want %s", res.Row.Line, res.VerdictG, res.WhyG, want)
+		}
+	}
+}
