@@ -24,11 +24,23 @@ type Measured struct {
 	Opcodes []string `json:"opcodes"`
 	// Widths are the access widths in bytes of those instructions.
 	Widths []int `json:"widths"`
+	// Instrs counts the row's instructions; Predicated those that ran with
+	// lanes predicated off (an if-converted access).
+	Instrs     int `json:"instrs,omitempty"`
+	Predicated int `json:"predicated,omitempty"`
+	// LanesOn are the lane-level executions that performed the access
+	// ("Predicated-On Thread Instructions Executed").
+	LanesOn int64 `json:"lanesOn,omitempty"`
 }
 
 func (m *Measured) add(in ncu.Instr) {
 	m.Requests += in.Executed
 	m.Sum += in.WavefrontsShared + in.SectorsGlobal
+	m.Instrs++
+	m.LanesOn += in.PredOnThreadExecuted
+	if strings.HasPrefix(in.SASS, "@") && in.PredOnThreadExecuted < in.ThreadExecuted {
+		m.Predicated++
+	}
 	op := opcode(in.SASS)
 	if i := sort.SearchStrings(m.Opcodes, op); i == len(m.Opcodes) || m.Opcodes[i] != op {
 		m.Opcodes = append(m.Opcodes[:i], append([]string{op}, m.Opcodes[i:]...)...)

@@ -142,8 +142,32 @@ func transformation(row *Row, g, o3 *Measured, why string) string {
 		return fmt.Sprintf("fewer requests (%d, -G %d): merged or hoisted out of a loop; %s", o3.Requests, g.Requests, strings.Join(o3.Opcodes, ", "))
 	case g != nil && o3.Requests > g.Requests:
 		return fmt.Sprintf("more requests (%d, -G %d): unrolled or split; %s", o3.Requests, g.Requests, strings.Join(o3.Opcodes, ", "))
+	// As many requests as -G, but not the same lanes in each: seen on the
+	// H100 where a loop was unrolled into several instructions, some
+	// predicated (fuzz seeds 109, 940, 1111, 1471, 1558), and where a
+	// loop's two iterations became one predicated access that every warp
+	// issues (seed 384).
+	case g != nil && o3.Instrs > g.Instrs:
+		return fmt.Sprintf("unrolled into %d instructions (-G %d)%s: as many requests, their lanes grouped otherwise; %s",
+			o3.Instrs, g.Instrs, predicated(o3), strings.Join(o3.Opcodes, ", "))
+	case g != nil && o3.Predicated > 0:
+		merged := ""
+		if o3.LanesOn < g.LanesOn {
+			merged = " (accesses merged)"
+		}
+		return fmt.Sprintf("if-converted%s: warps with every lane off issue it too; %d lane accesses where -G made %d%s; %s",
+			predicated(o3), o3.LanesOn, g.LanesOn, merged, strings.Join(o3.Opcodes, ", "))
 	}
 	return "UNEXPLAINED: " + why
+}
+
+// predicated says how many of a row's instructions ran with lanes
+// predicated off.
+func predicated(m *Measured) string {
+	if m.Predicated == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d predicated (@P)", m.Predicated)
 }
 
 func unit(space string) string {

@@ -155,3 +155,27 @@ func TestPartlyPredicted(t *testing.T) {
 		}
 	}
 }
+
+// As many -O3 requests as -G ones with other figures: the lanes were
+// grouped otherwise, by unrolling (fuzz seed 940) or by if-converting
+// (seed 384); with neither, the difference stays unexplained.
+func TestTransformationRegrouped(t *testing.T) {
+	row := &Row{Key: Key{Space: "global", Op: "load"}, Sizes: []int{16}}
+	g := &Measured{Requests: 24, Sum: 24, Widths: []int{16}, Opcodes: []string{"LD.E.128"}, Instrs: 1, LanesOn: 512}
+	cases := []struct {
+		o3   *Measured
+		want string
+	}{
+		{&Measured{Requests: 24, Sum: 32, Widths: []int{16}, Opcodes: []string{"LDG.E.128"}, Instrs: 3, Predicated: 2, LanesOn: 512},
+			"unrolled into 3 instructions (-G 1), 2 predicated (@P)"},
+		{&Measured{Requests: 24, Sum: 12, Widths: []int{16}, Opcodes: []string{"LDG.E.128"}, Instrs: 1, Predicated: 1, LanesOn: 256},
+			"if-converted, 1 predicated (@P): warps with every lane off issue it too; 256 lane accesses where -G made 512 (accesses merged)"},
+		{&Measured{Requests: 24, Sum: 12, Widths: []int{16}, Opcodes: []string{"LDG.E.128"}, Instrs: 1, LanesOn: 512},
+			"UNEXPLAINED"},
+	}
+	for _, c := range cases {
+		if got := transformation(row, g, c.o3, ""); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%+v: %q, want it to begin %q", c.o3, got, c.want)
+		}
+	}
+}
