@@ -156,3 +156,70 @@ func K(t *simt.Thread, out []float32) {
 	}
 	syntaxCheck(t, "wide", out.Source)
 }
+
+// A return from inside a branch that other statements of the branch
+// follow, or from a loop, sets a flag that the later statements test, so
+// that every if still ends where its paths meet (fuzz seed 457: nvcc -G
+// reconverged nowhere before the exit and ran the later statements once
+// per side of the if). A return at the end of a branch of the body's own
+// if stays a return.
+func TestEarlyReturnKeepsReconvergence(t *testing.T) {
+	src := `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=64
+func Nested(t *simt.Thread, out []float32) {
+	tx := t.ThreadIdx.X
+	if tx < 8 {
+		if tx == 100 {
+			return
+		}
+		out[tx] = 1
+	}
+	for i := 0; i < 4; i++ {
+		if tx+i == 200 {
+			return
+		}
+		out[tx+i] = 2
+	}
+	out[tx] = 3
+}
+
+//smemlint:launch block=64
+func Guard(t *simt.Thread, out []float32) {
+	tx := t.ThreadIdx.X
+	if tx >= 40 {
+		return
+	}
+	out[tx] = 1
+}
+`
+	out := Generate([]*Package{analyze(t, token.NewFileSet(), "k.go", src)}, Options{})
+	if len(out.Problems) > 0 {
+		t.Fatalf("problems: %v", out.Problems)
+	}
+	nested, guard, ok := strings.Cut(out.Source, "void Guard__")
+	if !ok {
+		t.Fatalf("no Guard kernel in:\n%s", out.Source)
+	}
+	nested = nested[strings.Index(nested, "void Nested__"):]
+	for _, want := range []string{
+		"bool __ret = false;",
+		"#line 10 \"k.go\"\n      __ret = true;\n    }\n#line 12 \"k.go\"\n    if (!__ret) {\n#line 12 \"k.go\"\n      out.p[tx] = 1",
+		"#line 16 \"k.go\"\n          __ret = true;\n#line 16 \"k.go\"\n          break;",
+		"if (__ret) break;\n#line 18 \"k.go\"\n        out.p[(tx + i)] = 2",
+		"#line 20 \"k.go\"\n    if (!__ret) {\n#line 20 \"k.go\"\n      out.p[tx] = 3",
+	} {
+		if !strings.Contains(nested, want) {
+			t.Errorf("Nested: no %q in:\n%s", want, nested)
+		}
+	}
+	if strings.Contains(nested, "return;") {
+		t.Errorf("Nested still returns:\n%s", nested)
+	}
+	if strings.Contains(guard, "__ret") || !strings.Contains(guard, "return;") {
+		t.Errorf("Guard's return at the end of the body's if should stay one:\n%s", guard)
+	}
+	syntaxCheck(t, "ret", out.Source)
+}

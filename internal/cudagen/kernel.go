@@ -112,7 +112,7 @@ func (g *gen) kernel(c *kernels.Context, fd *ast.FuncDecl, name string, call *as
 	params := f.params(fd, true)
 	b.WriteString(g.lineDirective(fd.Pos()))
 	fmt.Fprintf(&b, "extern \"C\" __global__ void %s(%s) {\n", name, strings.Join(params, ", "))
-	f.block(fd.Body.List)
+	f.body(fd)
 	b.WriteString(f.b.String())
 	b.WriteString("}\n\n")
 	args = g.args(fd, call)
@@ -310,7 +310,7 @@ func (g *gen) device(obj *types.Func, at ast.Node) string {
 		}
 	}
 	sig := fmt.Sprintf("__device__ %s %s(%s)", ret, name, strings.Join(params, ", "))
-	f.block(fd.Body.List)
+	f.body(fd)
 	g.done[obj] = name
 	g.devOrder = append(g.devOrder, obj)
 	g.devProtos[obj] = sig + ";\n"

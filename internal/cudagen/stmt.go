@@ -23,6 +23,82 @@ type fn struct {
 	// inSwitch counts the switch statements around the statement being
 	// translated, which become if chains (where break means another thing).
 	inSwitch int
+	// ret names the flag that stands for a return in a function whose
+	// returns would leave a warp without a point to reconverge at (see
+	// earlyReturns); "" where returns are translated as they are. loops
+	// counts the loops around the statement being translated.
+	ret   string
+	loops int
+}
+
+// retFlag is the name of the flag a return sets where earlyReturns holds.
+const retFlag = "__ret"
+
+// earlyReturns reports whether a function without results returns from
+// inside a branch or a loop in a way that leaves lanes of one warp on
+// different paths after it: anywhere but as a statement of the body itself
+// or as the last statement of a branch of an if statement of the body.
+// nvcc reconverges a warp at the immediate post-dominator of a branch, and
+// a return makes that the function's exit: on the H100 the -G build of
+// fuzz seed 457 (a return in an if inside an if, never taken) ran every
+// later statement once for each side of the outer if. The simulator and
+// the analyzer reconverge at the end of the if, so such a function is
+// translated with its returns setting a flag that the statements after
+// them test, which keeps every branch's end a point the paths meet.
+func earlyReturns(body *ast.BlockStmt, results *ast.FieldList) bool {
+	if results != nil && results.NumFields() > 0 {
+		return false
+	}
+	safe := map[ast.Stmt]bool{}
+	for _, st := range body.List {
+		safe[st] = true
+		if is, ok := st.(*ast.IfStmt); ok {
+			for _, b := range []ast.Stmt{is.Body, is.Else} {
+				if blk, ok := b.(*ast.BlockStmt); ok && len(blk.List) > 0 {
+					safe[blk.List[len(blk.List)-1]] = true
+				}
+			}
+		}
+	}
+	early := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if !safe[n] {
+				early = true
+			}
+		}
+		return !early
+	})
+	return early
+}
+
+// returns reports whether a return statement is in s.
+func returns(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// body translates a function's body, with a return flag where
+// earlyReturns holds.
+func (f *fn) body(fd *ast.FuncDecl) {
+	if earlyReturns(fd.Body, fd.Type.Results) {
+		f.ret = retFlag
+		f.used[retFlag] = true
+		f.line(fd.Body.Lbrace, "bool %s = false;", retFlag)
+	}
+	f.block(fd.Body.List)
 }
 
 func newFn(g *gen) *fn {
@@ -57,8 +133,23 @@ func (f *fn) line(pos token.Pos, format string, args ...any) {
 }
 
 func (f *fn) block(list []ast.Stmt) {
-	for _, s := range list {
+	for i, s := range list {
 		f.stmt(s)
+		if f.ret == "" || i == len(list)-1 || !returns(s) {
+			continue
+		}
+		if _, ok := s.(*ast.ReturnStmt); ok {
+			return // the rest cannot run
+		}
+		if f.loops > 0 {
+			f.line(s.End(), "if (%s) break;", f.ret)
+			continue
+		}
+		// The rest of the block runs where no return was taken.
+		f.line(list[i+1].Pos(), "if (!%s) {", f.ret)
+		f.nested(list[i+1:])
+		f.line(list[len(list)-1].End(), "}")
+		return
 	}
 }
 
@@ -94,7 +185,14 @@ func (f *fn) stmt(s ast.Stmt) {
 	case *ast.ReturnStmt:
 		switch len(s.Results) {
 		case 0:
-			f.line(s.Pos(), "return;")
+			if f.ret == "" {
+				f.line(s.Pos(), "return;")
+				break
+			}
+			f.line(s.Pos(), "%s = true;", f.ret)
+			if f.loops > 0 {
+				f.line(s.Pos(), "break;")
+			}
 		case 1:
 			f.line(s.Pos(), "return %s;", f.expr(s.Results[0]))
 		default:
@@ -380,7 +478,9 @@ func (f *fn) forStmt(s *ast.ForStmt) {
 		cond = f.expr(s.Cond)
 	}
 	f.line(s.Pos(), "for (; %s; %s) {", cond, f.post(s.Post))
+	f.loops++
 	f.nested(s.Body.List)
+	f.loops--
 	f.b.WriteString(strings.Repeat("  ", f.depth+1) + "}\n")
 	if s.Init != nil {
 		f.depth--
@@ -419,7 +519,9 @@ func (f *fn) rangeStmt(s *ast.RangeStmt) {
 		}
 	}
 	f.line(s.Pos(), "for (long long %s = 0; %s < %s; %s++) {", key, key, n, key)
+	f.loops++
 	f.nested(s.Body.List)
+	f.loops--
 	f.b.WriteString(strings.Repeat("  ", f.depth+1) + "}\n")
 }
 
