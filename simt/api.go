@@ -13,7 +13,13 @@
 // configuration, a divergent barrier, a shuffle naming an absent lane, an
 // out-of-range index or any other panic in a kernel comes back as a
 // *LaunchError naming the kernel, the block and thread, and the source
-// position.
+// position. The one exception is a goroutine the kernel starts itself: it
+// is no thread of the launch, so its simt calls fail the launch, but a
+// panic in it ends the process, since Go recovers a panic only on the
+// goroutine where it happens, and Launch, given a function value, cannot
+// see the go statement before it runs. smemlint names, before anything
+// runs, every go statement a kernel reaches: in its body, in a closure,
+// and in the functions it calls, with the chain of calls.
 //
 // These names are a contract: corpora and examples are written against
 // them, and smemlint's analyzers recognise them.

@@ -90,6 +90,33 @@ func Spawner(t *simt.Thread, out []float32) {
 	go func() { out[0] = 1 }()
 }
 
+type acc struct{ out []float32 }
+
+func (a acc) zero() { a.out[0] = 0 }
+
+func (a acc) spawn() { go a.zero() }
+
+func spawnHelper(out []float32) { go func() { out[1] = 1 }() }
+
+func spawnDeeper(out []float32) { spawnHelper(out) }
+
+func launchHelper() error { return simt.Launch(simt.Config{Block: simt.Dim3{X: 32}}, func(t *simt.Thread) {}) }
+
+//smemlint:launch block=32
+func SpawnForms(t *simt.Thread, out []float32) {
+	a := acc{out}
+	f := a.zero
+	go f()
+	g := func() { out[2] = 2 }
+	go g()
+	a.spawn()
+	spawnDeeper(out)
+	if launchHelper() != nil {
+		return
+	}
+	out[t.ThreadIdx.X] = 3
+}
+
 //smemlint:launch block=32
 func Nested(t *simt.Thread, out []float32) {
 	out[t.ThreadIdx.X] = 1
@@ -196,6 +223,11 @@ func TestFigures(t *testing.T) {
 		{"a kernel variable launched by name", "figures.go", at(figures, "s[t.ThreadIdx.X*4] = 1", 1), "4-way bank conflict (4 wavefronts, ideal 1): lanes 0, 8, 16, 24 all hit bank 0; block 64", false, "", true},
 		{"a kernel variable never launched: the assumed block", "figures.go", at(figures, "s[t.ThreadIdx.X*8] = 1", 1), "8-way bank conflict (8 wavefronts, ideal 1): lanes 0, 4, 8, 12, 16, 20, 24, 28 all hit bank 0; block 256 assumed", false, "", true},
 		{"a kernel that starts a goroutine is named", "figures.go", at(figures, "go func() { out[0] = 1 }()", 1), "note: kernel Spawner starts a goroutine: it is not a thread of the launch; its simt calls fail the launch, and a panic in it ends the process", false, "", true},
+		{"a goroutine of a method value is named", "figures.go", at(figures, "go f()", 1), "note: kernel SpawnForms starts a goroutine: it is not a thread of the launch", false, "", true},
+		{"a goroutine of a closure variable is named", "figures.go", at(figures, "go g()", 1), "note: kernel SpawnForms starts a goroutine: it is not a thread of the launch", false, "", true},
+		{"a goroutine in a method the kernel calls is named", "figures.go", at(figures, "func (a acc) spawn()", 1), "note: kernel SpawnForms starts a goroutine in acc.spawn: it is not a thread of the launch", false, "", true},
+		{"a goroutine two calls down is named with the chain", "figures.go", at(figures, "func spawnHelper(", 1), "note: kernel SpawnForms starts a goroutine in spawnHelper (called through spawnDeeper): it is not a thread of the launch", false, "", true},
+		{"a launch in a function the kernel calls is named", "figures.go", at(figures, "func launchHelper()", 1), "note: kernel SpawnForms calls simt.Launch in launchHelper: a kernel may not launch another", false, "", true},
 		{"a kernel that launches a kernel is named", "figures.go", at(figures, "_ = simt.Launch(", 1), "note: kernel Nested calls simt.Launch: a kernel may not launch another", false, "", true},
 		{"a kernel variable using ThreadIdx.Y without a shape is named", "figures.go", at(figures, "var LoneYZ = func", 1), "note: kernel LoneYZ is not evaluated: it uses ThreadIdx.Y/Z and no launch shape is known", false, "", true},
 		{"transpose column read", "figures.go", at(figures, "out[ty*32+tx] = tile[tx][ty]", 1), "32-way bank conflict (32 wavefronts, ideal 1): lanes 0..31 all hit bank 0; block 32×32", false, "", false},

@@ -59,3 +59,59 @@ func nestedLaunch(t *simt.Thread, out []float32) {
 	out[t.ThreadIdx.X] = 1
 	_ = simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}, func(t *simt.Thread) {}) // want `note: kernel nestedLaunch calls simt.Launch: a kernel may not launch another; the inner launch fails`
 }
+
+// A go statement or a launch in a function the kernel calls, directly or
+// through others, is named at its place with the chain of calls; a place
+// two kernels reach is named once. Before, only the kernel's own body was
+// looked at.
+
+type spawnAcc struct{ out []float32 }
+
+func (a spawnAcc) zero() { a.out[0] = 0 }
+
+func (a spawnAcc) spawn() {
+	go a.zero() // want `note: kernel spawnViaMethod starts a goroutine in spawnAcc.spawn: it is not a thread of the launch`
+}
+
+func spawnHelper(out []float32) {
+	go func() { out[0] = 1 }() // want `note: kernel spawnViaHelper starts a goroutine in spawnHelper \(called through spawnDeeper\)`
+}
+
+func spawnDeeper(out []float32) { spawnHelper(out) }
+
+func launchHelper() {
+	_ = simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}, func(t *simt.Thread) {}) // want `note: kernel launchVia calls simt.Launch in launchHelper: a kernel may not launch another`
+}
+
+//smemlint:launch block=32
+func spawnViaHelper(t *simt.Thread, out []float32) {
+	spawnDeeper(out)
+	out[t.ThreadIdx.X] = 2
+}
+
+//smemlint:launch block=32
+func spawnViaHelperToo(t *simt.Thread, out []float32) {
+	spawnHelper(out)
+	out[t.ThreadIdx.X] = 2
+}
+
+//smemlint:launch block=32
+func spawnViaMethod(t *simt.Thread, out []float32) {
+	spawnAcc{out}.spawn()
+	out[t.ThreadIdx.X] = 2
+}
+
+//smemlint:launch block=32
+func spawnMethodValue(t *simt.Thread, out []float32) {
+	a := spawnAcc{out}
+	f := a.zero
+	go f()      // want `note: kernel spawnMethodValue starts a goroutine: it is not a thread of the launch`
+	go a.zero() // want `note: kernel spawnMethodValue starts a goroutine: it is not a thread of the launch`
+	out[t.ThreadIdx.X] = 2
+}
+
+//smemlint:launch block=32
+func launchVia(t *simt.Thread, out []float32) {
+	launchHelper()
+	out[t.ThreadIdx.X] = 2
+}

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -42,8 +43,9 @@ type Finder struct {
 	foreignMu    sync.Mutex              // kernels are evaluated in parallel
 	foreign      map[string]*foreignPkg  // imported packages' kernels, by path
 	notes        []ir.Note
-	rejected     []ir.Note // launches whose shape simt.Launch rejects
-	src          *sources  // file contents, for the texts of messages
+	misused      map[token.Pos]bool // go statements and launches named by noteMisuse
+	rejected     []ir.Note          // launches whose shape simt.Launch rejects
+	src          *sources           // file contents, for the texts of messages
 }
 
 // launch is one simt.Launch call.
@@ -110,9 +112,13 @@ func (f *Finder) Find() {
 				f.decls[fn] = fd
 				f.order = append(f.order, fn)
 				f.readDirective(fn, fd)
-				f.noteMisuse(fn.Name(), fd.Body)
 			}
 		}
+	}
+	// Misuse is looked for once every function of the package is known:
+	// a kernel reaches it through the device functions it calls.
+	for _, fn := range f.order {
+		f.noteMisuse(fn.Name(), f.decls[fn].Body)
 	}
 	f.findKernelVars()
 	for _, file := range f.pass.Files {
@@ -270,25 +276,75 @@ func (f *Finder) addLaunch(fd *ast.FuncDecl, call *ast.CallExpr) {
 	}
 }
 
-// noteMisuse names, without -verbose, what a kernel's body does that the
+// noteMisuse names, without -verbose, what a kernel does that the
 // simulator cannot run as the kernel's: a goroutine it starts is not a
 // thread of the launch (its simt calls fail the launch, and a panic in it
 // ends the process: Go recovers a panic only in the goroutine it happens
-// in), and a kernel may not launch another.
+// in), and a kernel may not launch another. It looks in the kernel's body
+// and in the functions of the package it calls, directly or through
+// others: a go statement or a launch there is named at its place, with the
+// chain of calls from the kernel. Each place is named once, for the first
+// kernel in source order that reaches it.
 func (f *Finder) noteMisuse(kernel string, body ast.Node) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt:
-			f.notes = append(f.notes, ir.Note{Pos: n.Pos(), Always: true,
-				Msg: fmt.Sprintf("kernel %s starts a goroutine: it is not a thread of the launch; its simt calls fail the launch, and a panic in it ends the process (nothing can recover it)", kernel)})
-		case *ast.CallExpr:
-			if f.isSimtFunc(n, "Launch") {
-				f.notes = append(f.notes, ir.Note{Pos: n.Pos(), Always: true,
-					Msg: fmt.Sprintf("kernel %s calls simt.Launch: a kernel may not launch another; the inner launch fails", kernel)})
+	if f.misused == nil {
+		f.misused = map[token.Pos]bool{}
+	}
+	seen := map[*types.Func]bool{}
+	var walk func(body ast.Node, via []string)
+	walk = func(body ast.Node, via []string) {
+		where := ""
+		if len(via) > 0 {
+			where = " in " + via[len(via)-1]
+			if len(via) > 1 {
+				where += " (called through " + strings.Join(via[:len(via)-1], ", ") + ")"
 			}
 		}
-		return true
-	})
+		var callees []*types.Func
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt:
+				if !f.misused[n.Pos()] {
+					f.misused[n.Pos()] = true
+					f.notes = append(f.notes, ir.Note{Pos: n.Pos(), Always: true,
+						Msg: fmt.Sprintf("kernel %s starts a goroutine%s: it is not a thread of the launch; its simt calls fail the launch, and a panic in it ends the process (nothing can recover it)", kernel, where)})
+				}
+			case *ast.CallExpr:
+				if f.isSimtFunc(n, "Launch") {
+					if !f.misused[n.Pos()] {
+						f.misused[n.Pos()] = true
+						f.notes = append(f.notes, ir.Note{Pos: n.Pos(), Always: true,
+							Msg: fmt.Sprintf("kernel %s calls simt.Launch%s: a kernel may not launch another; the inner launch fails", kernel, where)})
+					}
+				} else if fn := f.calleeFunc(n); fn != nil {
+					callees = append(callees, fn.Origin())
+				}
+			}
+			return true
+		})
+		for _, fn := range callees {
+			fd := f.funcs[fn]
+			if fd == nil || seen[fn] {
+				continue
+			}
+			seen[fn] = true
+			walk(fd.Body, append(via[:len(via):len(via)], funcName(fn)))
+		}
+	}
+	walk(body, nil)
+}
+
+// funcName is fn's name as the source writes it: T.m for a method.
+func funcName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
 }
 
 // kernelVarOf returns the kernel variable that x names, or nil.
