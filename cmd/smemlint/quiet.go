@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/scanner"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -77,8 +80,15 @@ func runQuietMultichecker(args []string, stderr io.Writer) (int, bool) {
 // the same type errors and the same findings (the go vet path drops those
 // copies too). A chain's step lines ("pos: \tmessage") are kept: two
 // findings may share a step.
+//
+// A file that does not parse is reported by the parser's every error
+// (four lines for one missing parenthesis, each a consequence of the
+// first) and by type errors about what the parser could not read: of the
+// lines that name a place in such a file, only its first syntax error is
+// kept, as the in-process driver keeps it.
 func quietErrors(r io.Reader, w io.Writer) error {
 	seen := map[string]bool{}
+	syntax := syntaxErrors{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	bw := bufio.NewWriter(w)
@@ -92,6 +102,9 @@ func quietErrors(r io.Reader, w io.Writer) error {
 				continue
 			}
 			seen[line] = true
+		}
+		if syntax.later(line) {
+			continue
 		}
 		fmt.Fprintln(bw, line)
 	}
@@ -122,4 +135,47 @@ func forwardSignals(cmd *exec.Cmd) func() {
 		signal.Stop(sigs)
 		close(done)
 	}
+}
+
+// syntaxErrors tells the parser's later errors of a file from its first:
+// by file, the errors go/packages reports for it (it parses with
+// AllErrors), and whether one of them was printed.
+type syntaxErrors map[string]*fileSyntax
+
+type fileSyntax struct {
+	errs    map[string]bool // the errors' lines, "file:line:col: msg"
+	printed bool
+}
+
+// errorLine matches a line that names a position in a Go file.
+var errorLine = regexp.MustCompile(`^(.+\.go):\d+:\d+: `)
+
+// later reports whether line names a place in a file that does not
+// parse, and is not the first of its syntax errors.
+func (s syntaxErrors) later(line string) bool {
+	m := errorLine.FindStringSubmatch(line)
+	if m == nil {
+		return false
+	}
+	fs, ok := s[m[1]]
+	if !ok {
+		fs = &fileSyntax{}
+		s[m[1]] = fs
+		_, err := parser.ParseFile(token.NewFileSet(), m[1], nil, parser.AllErrors|parser.ParseComments)
+		var list scanner.ErrorList
+		if errors.As(err, &list) {
+			fs.errs = map[string]bool{}
+			for _, e := range list {
+				fs.errs[e.Error()] = true
+			}
+		}
+	}
+	if fs.errs == nil {
+		return false
+	}
+	if !fs.errs[line] || fs.printed {
+		return true
+	}
+	fs.printed = true
+	return false
 }

@@ -163,3 +163,33 @@ func writeFile(t *testing.T, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestQuietSyntaxErrors: of the lines that name a place in a file that
+// does not parse, the multichecker's child keeps the file's first syntax
+// error only; a finding in a file that parses is kept.
+func TestQuietSyntaxErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.go")
+	good := filepath.Join(dir, "good.go")
+	if err := os.WriteFile(bad, []byte("package p\n\nvar x = [}\n\nfunc f( {\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(good, []byte("package p\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join([]string{
+		bad + ":3:10: expected operand, found '}'",
+		bad + ":5:9: expected ')', found '{'",
+		bad + ":3:9: [(ast: *ast.BadExpr)](ast: *ast.BadExpr) (type) is not an expression",
+		good + ":1:9: a finding",
+		good + ":1:9: a finding",
+	}, "\n") + "\n"
+	var out strings.Builder
+	if err := quietErrors(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	want := bad + ":3:10: expected operand, found '}'\n" + good + ":1:9: a finding\n"
+	if out.String() != want {
+		t.Errorf("quietErrors wrote\n%s\nwant\n%s", out.String(), want)
+	}
+}

@@ -6,7 +6,8 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// TestCauses: a file's cascade of syntax errors is its first one, and an
+// TestCauses: a file's cascade of syntax errors is its first one, a type
+// error in a file that does not parse is one of its consequences, and an
 // error a package and its test variant both report is printed once.
 func TestCauses(t *testing.T) {
 	parse := func(pos, msg string) packages.Error {
@@ -21,6 +22,7 @@ func TestCauses(t *testing.T) {
 		typeErr,
 		typeErr,
 		{Pos: "/m/b.go:4:2", Msg: "undefined: x", Kind: packages.TypeError},
+		{Pos: "/m/s.go:3:9", Msg: "[(ast: *ast.BadExpr)](ast: *ast.BadExpr) (type) is not an expression", Kind: packages.TypeError},
 	}
 	got := causes(in)
 	want := []string{

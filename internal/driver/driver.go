@@ -239,11 +239,25 @@ func sortUnique(fs []Finding) []Finding {
 // parser's later ones follow from it: four lines for one missing
 // parenthesis), and one copy of an error that a package and its test
 // variant both report.
+//
+// A type error in a file that does not parse is dropped too: the checker
+// sees the parser's stand-ins for what it could not read, and says so in
+// words of its own ("[(ast: *ast.BadExpr)](ast: *ast.BadExpr) (type) is
+// not an expression").
 func causes(errs []packages.Error) []packages.Error {
 	var out []packages.Error
 	seen := map[string]bool{}
 	parsed := map[string]bool{} // files with a syntax error kept
+	broken := map[string]bool{} // files with a syntax error
 	for _, e := range errs {
+		if e.Kind == packages.ParseError {
+			broken[fileOf(e.Pos)] = true
+		}
+	}
+	for _, e := range errs {
+		if e.Kind == packages.TypeError && broken[fileOf(e.Pos)] {
+			continue
+		}
 		if seen[e.Error()] {
 			continue
 		}

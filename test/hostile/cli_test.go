@@ -51,6 +51,8 @@ func cliCorpus() (string, error) {
 			"k/strided_test.go": strided,
 			"broken/broken.go":  "package broken\n\nfunc f() int { return \"s\" }\n",
 			"syntax/syntax.go":  "package syntax\n\nfunc f( {\n",
+			"syntax2/a.go":      "package syntax2\n\nfunc f( {\n",
+			"syntax2/b.go":      "package syntax2\n\nvar x = [}\n",
 			"tagged/tagged.go":  "//go:build hostile\n\n" + strings.Replace(transpose, "package k", "package tagged", 1),
 			"tagged/doc.go":     "// Package tagged holds its kernel behind the hostile build tag.\npackage tagged\n",
 			"clean/clean.go":    "package clean\n\nimport \"github.com/smemlint/smemlint/simt\"\n\n//smemlint:launch block=32\nfunc Copy(t *simt.Thread, out, in []float32) { out[t.ThreadIdx.X] = in[t.ThreadIdx.X] }\n",
@@ -179,6 +181,33 @@ func TestCommandLine(t *testing.T) {
 			}
 			res, err := runEnv(dir, "", []string{"SMEMLINT_DRIVER=packages"}, bin, "./broken")
 			return wantExit(res, err, 1, `broken.go:3:23: cannot use "s" (untyped string constant) as int value in return statement`)
+		}},
+		{name: "syntax error on the multichecker's path: one line", check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := runEnv(dir, "", []string{"SMEMLINT_DRIVER=packages"}, bin, "./syntax")
+			return wantExit(res, err, 1, "syntax.go:3:9: expected ')', found '{'")
+		}},
+		{name: "syntax errors in two files on the multichecker's path: a line each", check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := runEnv(dir, "", []string{"SMEMLINT_DRIVER=packages"}, bin, "./syntax2")
+			if err == nil && (res.code != 1 || strings.Count(res.stderr, "\n") != 2 ||
+				strings.Count(res.stderr, "a.go:3:9: ") != 1 || strings.Count(res.stderr, "b.go:3:10: ") != 1) {
+				err = fmt.Errorf("exit %d, stderr %q: want exit 1 and each file's first syntax error", res.code, res.stderr)
+			}
+			return err
+		}},
+		{name: "syntax errors in two files through go vet: a line each", check: func(t *testing.T) error {
+			res, err := cli("./syntax2")
+			if err == nil && (res.code != 1 || strings.Count(res.stderr, "\n") != 2 || strings.Count(res.stderr, "a.go:3:9: ") != 1 || strings.Count(res.stderr, "b.go:3:10: ") != 1) {
+				err = fmt.Errorf("exit %d, stderr %q: want exit 1 and each file's first syntax error", res.code, res.stderr)
+			}
+			return err
 		}},
 		{name: "type error beside findings on the multichecker's path", check: func(t *testing.T) error {
 			dir, err := cliCorpus()
