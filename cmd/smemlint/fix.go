@@ -67,7 +67,9 @@ func fixMain(args []string, stdout, stderr io.Writer) int {
 	code := exitClean
 	for _, f := range left {
 		fmt.Fprintf(stderr, "%s: %s\n", f.Pos, f.Message)
-		code = exitFindings
+		if !isNote(f.Message) {
+			code = exitFindings
+		}
 	}
 	files := make([]string, 0, len(edits))
 	for name := range edits {

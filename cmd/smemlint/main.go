@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	smemlint [flags] packages        check packages (exit 0 clean, 3 findings, 1 error)
+//	smemlint [flags] packages        check packages (exit 0 clean or notes only, 3 findings, 1 error)
 //	go vet -vettool=$(command -v smemlint) packages
 //	smemlint help [check]            describe the checks and their flags
 //

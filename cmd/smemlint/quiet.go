@@ -55,10 +55,12 @@ func runQuietMultichecker(args []string, stderr io.Writer) (int, bool) {
 		return 0, false
 	}
 	defer forwardSignals(cmd)()
-	copyErr := quietErrors(pipe, stderr)
+	findings, copyErr := quietErrors(pipe, stderr)
 	err = cmd.Wait()
 	var ee *exec.ExitError
 	switch {
+	case errors.As(err, &ee) && ee.ExitCode() == exitFindings && !findings && copyErr == nil:
+		return exitClean, true // notes only: not findings
 	case errors.As(err, &ee) && ee.ExitCode() >= 0:
 		return ee.ExitCode(), true
 	case errors.As(err, &ee):
@@ -86,7 +88,10 @@ func runQuietMultichecker(args []string, stderr io.Writer) (int, bool) {
 // first) and by type errors about what the parser could not read: of the
 // lines that name a place in such a file, only its first syntax error is
 // kept, as the in-process driver keeps it.
-func quietErrors(r io.Reader, w io.Writer) error {
+//
+// It reports whether it copied a finding: a diagnostic that is not a
+// note.
+func quietErrors(r io.Reader, w io.Writer) (findings bool, err error) {
 	seen := map[string]bool{}
 	syntax := syntaxErrors{}
 	sc := bufio.NewScanner(r)
@@ -107,11 +112,14 @@ func quietErrors(r io.Reader, w io.Writer) error {
 			continue
 		}
 		fmt.Fprintln(bw, line)
+		if findingLine.MatchString(line) && !noteLine.MatchString(line) && !strings.Contains(line, ": \t") {
+			findings = true
+		}
 	}
 	if err := bw.Flush(); err != nil {
-		return err
+		return findings, err
 	}
-	return sc.Err()
+	return findings, sc.Err()
 }
 
 // forwardSignals passes the interrupts and terminations this process gets

@@ -44,7 +44,7 @@ func sarifRequested(args []string) bool {
 // Findings that //smemlint:ignore suppresses are in the log, marked as
 // in-source suppressions. The findings that are not suppressed are also
 // printed on standard error, and the exit code is the multichecker's: 0
-// clean, 3 findings, 1 error.
+// clean (notes are not findings), 3 findings, 1 error.
 func sarifMain(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("smemlint", flag.ContinueOnError)
 	out := fs.String("sarif", "", "write a SARIF 2.1.0 log to `file` (- for standard output)")
@@ -124,7 +124,9 @@ func printFindings(w io.Writer, res *driver.Result) int {
 		for _, r := range f.Related {
 			fmt.Fprintf(w, "%s: \t%s\n", r.Pos, r.Message)
 		}
-		code = exitFindings
+		if !isNote(f.Message) {
+			code = exitFindings
+		}
 	}
 	if len(res.Errors) > 0 {
 		return exitError

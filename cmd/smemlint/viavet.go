@@ -296,7 +296,7 @@ func printTreeText(tree vetTree, stderr io.Writer) int {
 			continue
 		}
 		for _, d := range diags {
-			if code == exitClean {
+			if code == exitClean && !isNote(d.Message) {
 				code = exitFindings
 			}
 			k := key{d.Posn, d.End, a.Name, d.Message}

@@ -185,7 +185,7 @@ func TestQuietSyntaxErrors(t *testing.T) {
 		good + ":1:9: a finding",
 	}, "\n") + "\n"
 	var out strings.Builder
-	if err := quietErrors(strings.NewReader(in), &out); err != nil {
+	if _, err := quietErrors(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
 	want := bad + ":3:10: expected operand, found '}'\n" + good + ":1:9: a finding\n"
