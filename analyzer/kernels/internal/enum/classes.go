@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 )
 
 // classes replaces the domain of each enumerated symbol by one value per
@@ -12,14 +13,14 @@ import (
 // hundreds of iterations is counted whole instead of sampled.
 //
 // Two values of a symbol s make the same requests when s enters the
-// address and the guards only linearly (a·s, no product, quotient or
-// remainder of it), the address moves by a multiple of the period that
+// address only linearly (a·s, no product, quotient or remainder of it),
+// the address moves by a multiple of the period that
 // decides the figure (a global memory line, a row of shared banks), and
-// each guard that mentions s is decided alike for both: true for every
-// thread and every value of the other symbols, or false for every one.
-// A value for which some guard is true for some threads and false for
-// others (the edge of a launch, the first or last iteration) is a class
-// of its own.
+// each comparison of the guards (under and, or, not) that mentions s is
+// decided alike for both: true for every thread and every value of the
+// other symbols, or false for every one. A value for which some
+// comparison is true for some threads and false for others (the edge of
+// a launch, the first or last iteration) is a class of its own.
 func (e *enumerator) classes() {
 	e.weights = make([][]int64, len(e.enum))
 	e.sizes = make([]int64, len(e.enum))
@@ -47,7 +48,7 @@ func (e *enumerator) weight(idx []int) int {
 	return int(w)
 }
 
-// guardClass is what a guard says for a value of a symbol.
+// What a comparison of a guard says for a value of a symbol.
 const (
 	classFalse = iota // false for every thread and value of the others
 	classTrue         // true for every one
@@ -55,7 +56,8 @@ const (
 )
 
 // classesOf groups the domain of s as classes describes; false when s is
-// not linear in the address or a guard, or is tied to other symbols.
+// not linear in the address, a comparison that mentions it has no known
+// range, or s is tied to other symbols.
 func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, bool) {
 	c := e.ctx
 	if e.isSynth(s) || (e.hasHypo && s == e.stride) || c.Meta[s].Joint != nil {
@@ -70,34 +72,17 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 	if !ok {
 		return nil, nil, false
 	}
-	type bound struct {
-		op     affine.CmpOp
-		coef   int64
-		lo, hi int64
-	}
-	var bs []bound
+	var cmps []affine.Pred
 	for _, g := range e.guards {
-		if !g.DependsOn(func(t affine.Sym) bool { return t == s }) {
-			continue
+		for _, cmp := range g.Comparisons() {
+			if !cmp.DependsOn(func(t affine.Sym) bool { return t == s }) {
+				continue
+			}
+			if cmp.DependsOn(e.isSynth) {
+				return nil, nil, false
+			}
+			cmps = append(cmps, cmp)
 		}
-		op, x, y, ok := g.Comparison()
-		if !ok {
-			return nil, nil, false
-		}
-		d := affine.Sub(x, y)
-		b, ok := linearIn(d, s)
-		if !ok {
-			return nil, nil, false
-		}
-		_, rest := affine.Split(d, func(t affine.Sym) bool { return t == s })
-		if rest.DependsOn(e.isSynth) {
-			return nil, nil, false
-		}
-		r, ok := bounds(c, rest)
-		if !ok {
-			return nil, nil, false
-		}
-		bs = append(bs, bound{op, b, r.lo, r.hi})
 	}
 	period := int64(c.Arch.LineBytes)
 	if e.shared {
@@ -105,21 +90,24 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 	}
 	type key struct {
 		residue int64
-		guards  string // one classFalse/classTrue per guard
-		mixed   int64  // the value itself when some guard is mixed
+		guards  string // one classFalse/classTrue per comparison
+		mixed   int64  // the value itself when some comparison is mixed
 	}
 	index := map[key]int{}
 	var reps, weights []int64
-	g := make([]byte, len(bs))
+	g := make([]byte, len(cmps))
 	for _, v := range domain {
 		k := key{residue: ((a*v)%period + period) % period}
 		mixed := false
-		for j, b := range bs {
-			iv := interval{b.coef*v + b.lo, b.coef*v + b.hi}
+		for j, cmp := range cmps {
+			op, x, y, _ := cmp.Comparison()
+			d, ok := ir.Bounds(c, affine.Subst(affine.Sub(x, y), s, affine.C(v)))
 			switch {
-			case holdsOn(b.op, iv):
+			case !ok:
+				return nil, nil, false
+			case ir.HoldsOn(op, d):
 				g[j] = classTrue
-			case holdsOn(b.op.Negate(), iv):
+			case ir.HoldsOn(op.Negate(), d):
 				g[j] = classFalse
 			default:
 				g[j] = classMixed
@@ -157,21 +145,4 @@ func linearIn(e affine.Expr, s affine.Sym) (int64, bool) {
 		}
 	}
 	return coef, true
-}
-
-// holdsOn reports whether d op 0 holds for every d in iv.
-func holdsOn(op affine.CmpOp, iv interval) bool {
-	switch op {
-	case affine.LT:
-		return iv.hi < 0
-	case affine.LE:
-		return iv.hi <= 0
-	case affine.GT:
-		return iv.lo > 0
-	case affine.GE:
-		return iv.lo >= 0
-	case affine.EQ:
-		return iv.lo == 0 && iv.hi == 0
-	}
-	return iv.lo > 0 || iv.hi < 0
 }

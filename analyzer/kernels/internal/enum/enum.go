@@ -223,7 +223,7 @@ func (e *enumerator) plan() bool {
 				}
 				continue
 			}
-			if alwaysTrue(c, conj) {
+			if ir.AlwaysTrue(c, conj) {
 				continue
 			}
 			if evaluable(c, conj) {

@@ -30,3 +30,20 @@ func stencil(t *simt.Thread, a, b []float32) {
 func blockRows(t *simt.Thread, ly []float32) {
 	_ = ly[16*t.BlockIdx.Y+t.ThreadIdx.Y+1] // want `global load ly\[16\*t.BlockIdx.Y\+t.ThreadIdx.Y\+1\]: 2 sectors per request \(ideal 1\).*; per block: 8 requests, 10 sectors; mean 1.25 sectors per request`
 }
+
+// overlapped tiles a vector with blocks that overlap by 40 elements
+// (Rodinia's pathfinder: 216 of each 256 threads compute), and guards
+// with an or and a clamp: comparisons under or, not and min of the
+// block index are decided for all but the edge blocks alike, which
+// groups the 4096 blocks into classes as for a plain comparison (before:
+// every other block was sampled, and neither mean nor totals stated).
+// The figures are those of a count over every block and warp.
+//
+//smemlint:launch block=256 grid=4096
+func overlapped(t *simt.Thread, a []float32) {
+	const n = 800000
+	x := 216*t.BlockIdx.X - 20 + t.ThreadIdx.X
+	if x >= max(0, 5-t.BlockIdx.X) && (x < n || t.ThreadIdx.X < 8) {
+		_ = a[x] // want `note: global load a\[x\]: 5 sectors per request \(ideal 4\).*; block 256; per block: 7.33 requests, 36.36 sectors; mean 4.96 sectors per request$`
+	}
+}
