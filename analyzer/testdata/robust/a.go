@@ -135,11 +135,14 @@ func loops(t *simt.Thread, out []float32, n int) {
 			break
 		}
 	}
+	// Four iterations from an unknown start around 64³ nested ones: the
+	// index stays free of a true finding (the package has no
+	// expectations), since the iterations now fit the enumeration.
 	for i := n; i < n+4; i++ {
 		for j := 0; j < 64; j++ {
 			for k := 0; k < 64; k++ {
 				for l := 0; l < 64; l++ {
-					out[tid*i+j*k+l] = 1
+					out[tid+i*j*k+l] = 1
 				}
 			}
 		}

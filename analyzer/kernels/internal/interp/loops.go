@@ -231,8 +231,12 @@ func iterationOf(iv *induction, start affine.Expr, v affine.Sym) (affine.Expr, b
 
 // iterationDomain lists the values of the iteration count k of a loop
 // whose variable is start + k*step with start not a constant, when the
-// condition bounds k alone: a <= aBegin+w-1 with a = aBegin + k*16 is
-// k*16 <= w-1 whatever the block's aBegin.
+// condition bounds k: a <= aBegin+w-1 with a = aBegin + k*16 is k*16 <= w-1
+// whatever the block's aBegin. A conjunct that also names the thread
+// index or other values with known ranges (j2 < m with j2 = j1+1+k, j1
+// the thread's column) bounds the warp's iterations: k runs while some
+// thread may still pass it, and the condition, a guard of every access in
+// the body, turns off the lanes that have left.
 func (in *interp) iterationDomain(k affine.Sym, obj types.Object, condExpr ast.Expr) ([]int64, bool) {
 	if condExpr == nil {
 		return nil, false
@@ -240,7 +244,14 @@ func (in *interp) iterationDomain(k affine.Sym, obj types.Object, condExpr ast.E
 	in.dry++
 	cond := in.cond(condExpr)
 	in.dry--
-	var bound []affine.Pred
+	isK := func(s affine.Sym) bool { return s == k }
+	var exact []affine.Pred
+	type reach struct {
+		op     affine.CmpOp
+		coef   int64
+		others ir.Interval
+	}
+	var some []reach
 	for _, c := range cond.Conjuncts() {
 		syms := c.Syms()
 		only := len(syms) > 0
@@ -248,22 +259,40 @@ func (in *interp) iterationDomain(k affine.Sym, obj types.Object, condExpr ast.E
 			only = only && s == k
 		}
 		if only {
-			bound = append(bound, c)
+			exact = append(exact, c)
+			continue
+		}
+		op, x, y, ok := c.Comparison()
+		if !ok || !c.DependsOn(isK) {
+			continue
+		}
+		dep, rest := affine.Split(affine.Sub(x, y), isK)
+		if len(dep.Terms) != 1 || dep.Terms[0].Atom.Op != affine.OpSym {
+			continue
+		}
+		if r, ok := ir.Bounds(in.ctx, rest); ok {
+			some = append(some, reach{op, dep.Terms[0].Coef, r})
 		}
 	}
-	if len(bound) == 0 {
+	if len(exact) == 0 && len(some) == 0 {
 		return nil, false
 	}
 	env := make(affine.Env, in.ctx.Syms.Len())
 	var out []int64
 	for v := int64(0); v <= maxTrip; v++ {
 		env[k] = v
-		for _, b := range bound {
+		for _, b := range exact {
 			holds, err := b.Eval(env)
 			if err != nil {
 				return nil, false
 			}
 			if !holds {
+				return out, len(out) > 0
+			}
+		}
+		for _, r := range some {
+			if ir.HoldsOn(r.op.Negate(), ir.Interval{Lo: r.coef*v + r.others.Lo, Hi: r.coef*v + r.others.Hi}) {
+				// No thread passes from here on.
 				return out, len(out) > 0
 			}
 		}
