@@ -74,7 +74,7 @@ func TestEvaluation(t *testing.T) {
 			{"out[tid]", true, "tx*4", "data == 0"},
 		},
 		"breakInLoop": {
-			{"out[tid]", true, "tx*4", "i < 2 && i != 0 && data != 0"},
+			{"out[tid]", true, "tx*4", "i < 2 && i != 0 && i <= 0"},
 		},
 		"continueInLoop": {
 			{"out[tid]", true, "tx*4", "i < 2 && i != 0"},

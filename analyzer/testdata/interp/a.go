@@ -94,7 +94,9 @@ func returnInLoop(t *simt.Thread, out []float32) {
 
 // breakInLoop stores in the second iteration of a loop that every thread
 // leaves in the first: the store never happens, and the analysis must not
-// count a request for it as certain. Continue leaves the loop of
+// count a request for it as certain. The break's condition names the
+// loop's variable alone, so its guard says exactly that no iteration
+// after the first runs (i <= 0). Continue leaves the loop of
 // continueInLoop: its store is evaluated exactly.
 //
 //smemlint:launch block=32

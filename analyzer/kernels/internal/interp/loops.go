@@ -24,6 +24,7 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	if s.Init != nil {
 		in.stmt(s.Init)
 	}
+	mark := in.ctx.Syms.Len()
 	loop := &ir.Loop{Pos: s.Pos(), Text: in.loopHeader(s)}
 	iv := in.induction(s)
 	var iter affine.Expr
@@ -43,7 +44,7 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	if hasIter || loop.Domain != nil {
 		carried = in.carried(s.Body, s.Post, iv.obj, iter, hasIter, loop)
 	}
-	return in.loopBody(loop, s.Body, s.Post, iv, carried)
+	return in.loopBody(loop, s.Body, s.Post, iv, carried, mark)
 }
 
 // untilReached rewrites the conjuncts x != y of a loop condition that move
@@ -74,8 +75,9 @@ func untilReached(cond affine.Pred, k affine.Sym) affine.Pred {
 // loopBody evaluates a loop's body once, symbolically, after widening the
 // variables it assigns so that their values hold for every iteration.
 // Carried variables, which advance by the same amount every iteration,
-// keep their value in terms of the iteration instead.
-func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value) exits {
+// keep their value in terms of the iteration instead. Symbols numbered
+// from mark on were made for the loop (see afterLoop).
+func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value, mark int) exits {
 	defer in.markResliced(body, post)()
 	var skip types.Object
 	if iv != nil {
@@ -96,7 +98,11 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	in.leftEarlier(first, ex, loop, body)
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
+	after := in.afterLoop(entry, loop, body, affine.OrP(ex.ret, ex.brk), carried, mark)
 	in.leave(entry, loop)
+	for obj, v := range after {
+		in.env[obj] = v
+	}
 	if iv != nil {
 		// After the loop the variable holds its exit value: unknown, and
 		// varying if the trip count does.
@@ -742,7 +748,18 @@ func (in *interp) leftEarlier(first int, ex exits, loop *ir.Loop, body *ast.Bloc
 	if v, ok := left.IsConst(); (ok && !v) || in.dry > 0 || !leaves(body) {
 		return
 	}
-	stay := in.opaque(types.Typ[types.Bool], in.predVaries(left), "which threads left the loop in an earlier iteration").pred
+	var stay affine.Pred
+	if last, ok := in.lastIteration(loop, left); ok {
+		// Every thread leaves in the same iteration.
+		if last == len(loop.Domain)-1 {
+			return
+		}
+		if stay, ok = stayUntil(loop, last); !ok {
+			stay = in.opaque(types.Typ[types.Bool], false, "which threads left the loop in an earlier iteration").pred
+		}
+	} else {
+		stay = in.opaque(types.Typ[types.Bool], in.predVaries(left), "which threads left the loop in an earlier iteration").pred
+	}
 	c := ir.Ctrl{Kind: ir.CtrlExit, Pred: stay, Pos: loop.Pos, Via: "break or return of an earlier iteration", Text: loop.Text}
 	for _, a := range in.ctx.Accesses[first:] {
 		a.Ctrl = append(a.Ctrl, c)
