@@ -23,13 +23,15 @@ func LuKernel2(t *simt.Thread, n int, a []float32, k int) {
 	}
 }
 
-// Run launches both kernels as luCuda does, on grids of one block.
+// Run launches both kernels as luCuda does for k = 0: grids of
+// ceil((N-(k+1))/block) blocks in each dimension, which luCuda sets before
+// each launch (2 and 16×64 blocks, as the H100 run counted).
 func Run() error {
 	a := simt.Malloc[float32](N * N)
-	if err := simt.Launch(simt.Config{Grid: simt.Dim3{X: 1, Y: 1}, Block: simt.Dim3{X: 256, Y: 1}},
+	if err := simt.Launch(simt.Config{Grid: simt.Dim3{X: (N - 1 + 255) / 256, Y: 1}, Block: simt.Dim3{X: 256, Y: 1}},
 		func(t *simt.Thread) { LuKernel1(t, N, a, 0) }); err != nil {
 		return err
 	}
-	return simt.Launch(simt.Config{Grid: simt.Dim3{X: 1, Y: 1}, Block: simt.Dim3{X: 32, Y: 8}},
+	return simt.Launch(simt.Config{Grid: simt.Dim3{X: (N - 1 + 31) / 32, Y: (N - 1 + 7) / 8}, Block: simt.Dim3{X: 32, Y: 8}},
 		func(t *simt.Thread) { LuKernel2(t, N, a, 0) })
 }
