@@ -30,7 +30,14 @@ type Said struct {
 	// PerBlock holds the requests per block each priced access states
 	// ("per block: R requests"); -1 where its message states none.
 	PerBlock []float64
-	Notes    []string // messages with no figure (reasons)
+	// Lows holds, per priced access, the figure with one lane on where
+	// the message says the lanes that pass depend on data ("1 sector with
+	// one lane, 8 with all 32"): the figure is then that of every lane
+	// passing, and the measured run may have had any number in between.
+	// It is the access's figure otherwise.
+	Lows    []float64
+	DataDep bool     // some access's lanes depend on data
+	Notes   []string // messages with no figure (reasons)
 }
 
 // RequestsPerBlock returns the requests per block of the site's priced
@@ -50,10 +57,15 @@ func (s Said) RequestsPerBlock() (float64, bool) {
 const (
 	Agree      = "agree"        // the mean figure and the requests per block are the H100's (-G)
 	FigureOnly = "agree-figure" // the figure is right; requests per block differ or are not stated
-	Disagree   = "disagree"     // smemlint gave a different figure
-	Unknown    = "unknown"      // smemlint said why it gave no figure
-	Silent     = "silent"       // smemlint said nothing
-	Unmeasured = "unmeasured"   // smemlint priced a site the H100 build has no access at
+	// DataRange: which lanes pass a guard depends on data, and smemlint
+	// says so with the range from one lane to all; the H100's figure lies
+	// in it (the run's data decided where), and the requests per block
+	// depend on the data too.
+	DataRange  = "data-range"
+	Disagree   = "disagree"   // smemlint gave a different figure
+	Unknown    = "unknown"    // smemlint said why it gave no figure
+	Silent     = "silent"     // smemlint said nothing
+	Unmeasured = "unmeasured" // smemlint priced a site the H100 build has no access at
 )
 
 // Verdict compares smemlint's figures for a site with the -G build's.
@@ -69,6 +81,10 @@ func Verdict(s Said, hw hwsites.Site) string {
 		return Silent
 	}
 	if math.Abs(Mean(s.Figures)-hw.PerRequest()) >= 0.01 {
+		if s.DataDep && len(s.Lows) == len(s.Figures) &&
+			hw.PerRequest() > Mean(s.Lows)-0.01 && hw.PerRequest() < Mean(s.Figures)+0.01 {
+			return DataRange
+		}
 		return Disagree
 	}
 	// Each message rounds its per-block count to two decimals (7.98 for
@@ -77,6 +93,9 @@ func Verdict(s Said, hw hwsites.Site) string {
 	tol := 0.01 + 0.005*float64(len(s.PerBlock))
 	if r, ok := s.RequestsPerBlock(); ok && math.Abs(r-hw.RequestsPerBlock()) < tol {
 		return Agree
+	}
+	if s.DataDep {
+		return DataRange
 	}
 	return FigureOnly
 }
@@ -108,7 +127,22 @@ var (
 	figureRE   = regexp.MustCompile(`(\d+(?:\.\d+)?) (sectors?|wavefronts?)\b`)
 	perBlockRE = regexp.MustCompile(`per block: (\d+(?:\.\d+)?) requests?\b`)
 	meanRE     = regexp.MustCompile(`; mean (\d+(?:\.\d+)?) (?:sectors?|wavefronts?) per request\b`)
+	// sitereport.LaneData's wording.
+	laneRangeRE = regexp.MustCompile(`, which depends on .*\((\d+) (?:sectors?|wavefronts?) with one lane, \d+ with all \d+\)$`)
+	laneAnyRE   = regexp.MustCompile(`, which depends on .*\(\d+ (?:sectors?|wavefronts?) however many lanes pass\)$`)
 )
+
+// LaneRange reads what a message says of lanes that pass a guard on data:
+// dep is true when it says so, and low is the figure with one lane on
+// (worst, the message's figure, where any number of lanes costs as much).
+func LaneRange(msg string, worst float64) (low float64, dep bool) {
+	if m := laneRangeRE.FindStringSubmatch(msg); m != nil {
+		if v, err := strconv.ParseFloat(m[1], 64); err == nil {
+			return v, true
+		}
+	}
+	return worst, laneAnyRE.MatchString(msg)
+}
 
 // MeanFigure returns the mean figure per request a message states where it
 // differs from the worst request's, else worst: the H100's counters give
