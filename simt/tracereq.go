@@ -22,8 +22,10 @@ import (
 // compute in plain runs.
 //
 // A value that is not one access of 1, 2, 4, 8 or 16 aligned bytes (a
-// 12-byte struct) is accessed part by part (model.SplitAccess, which the
-// analyzer uses too): each part forms requests of its own.
+// 12-byte struct, a [4]float32 at an address that is not a multiple of
+// 16) is accessed part by part (model.SplitAccess, which the analyzer uses
+// too): each part forms requests of its own, and so does the whole access
+// that the lanes at an aligned address make.
 
 // Memory spaces of traced accesses.
 const (
@@ -105,11 +107,9 @@ func (w *workerTrace) access(t *Thread, site int32, p uintptr, typ reflect.Type,
 		w.record(t, site, 0, space, addr, int(size), op)
 		return
 	}
-	part := 0
 	offset := func(a, by int64, _ model.Layout) int64 { return a + by }
-	model.SplitAccess(model.ReflectLayout{T: typ}, addr, model.WholeAt, offset, func(a, n int64) {
+	model.SplitAccess(model.ReflectLayout{T: typ}, addr, model.WholenessAt, offset, func(a, n int64, part int, _ []model.Choice[int64]) {
 		w.record(t, site, part, space, a, int(n), op)
-		part++
 	})
 }
 

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -128,7 +129,10 @@ func (in *interp) load(node ast.Expr, r *ref) value {
 }
 
 // access records the accesses that reading or writing a value of r's type
-// makes, split as model.SplitAccess says; an atomic is one access.
+// makes, split as model.SplitAccess says; an atomic is one access. Where
+// the address is aligned for some threads and not for others, both the
+// whole access and its parts are recorded, each under the condition on
+// the address that makes a thread take it.
 func (in *interp) access(node ast.Expr, r *ref, store, atomic bool) {
 	if in.dry > 0 {
 		return
@@ -143,32 +147,82 @@ func (in *interp) access(node ast.Expr, r *ref, store, atomic bool) {
 		}
 		return
 	}
-	emit := func(r *ref, size int64) {
-		in.record(&ir.Access{Node: node, Text: in.text(node), Store: store, Atomic: atomic,
-			Array: r.arr, Remote: r.remote, Addr: in.address(r), Size: int(size)})
+	rec := func(r *ref, size int64, where []model.Choice[*ref]) {
+		a := &ir.Access{Node: node, Text: in.text(node), Store: store, Atomic: atomic,
+			Array: r.arr, Remote: r.remote, Addr: in.address(r), Size: int(size)}
+		in.recordWhere(a, where)
 	}
 	if atomic {
-		emit(r, in.sizes.Sizeof(r.typ))
+		rec(r, in.sizes.Sizeof(r.typ), nil)
 		return
 	}
 	offset := func(r *ref, by int64, part model.Layout) *ref {
 		return r.withOffset(affine.C(by), part.(model.TypesLayout).T, false)
 	}
-	model.SplitAccess(model.TypesLayout{T: r.typ, Sizes: in.sizes}, r, in.aligned, offset, emit)
+	model.SplitAccess(model.TypesLayout{T: r.typ, Sizes: in.sizes}, r, in.wholeness, offset,
+		func(r *ref, size int64, _ int, where []model.Choice[*ref]) { rec(r, size, where) })
 }
 
-// aligned reports whether every address r can take is a multiple of size.
-func (in *interp) aligned(r *ref, size int64) bool {
+// wholeness says whether a value of size bytes at r is one access: always
+// where every address r can take is a multiple of size, never where none
+// can be, else it depends on the thread.
+func (in *interp) wholeness(r *ref, size int64) model.Wholeness {
 	addr := in.address(r)
-	if addr.Const%size != 0 {
-		return false
-	}
+	g := size
 	for _, t := range addr.Terms {
-		if t.Coef%size != 0 {
-			return false
-		}
+		g = gcd(g, t.Coef)
 	}
-	return true
+	switch {
+	case g == size && addr.Const%size == 0:
+		return model.Whole
+	case addr.Const%g != 0:
+		return model.Parts
+	}
+	return model.Either
+}
+
+// recordWhere records a with the conditions on the address that lead to
+// it (model.Choice) added to its guard: "the address is a multiple of 16"
+// for the whole access, its negation for the parts. Its text says which
+// it is, for messages: "s[i:i+4] (at a multiple of 16 bytes)",
+// "s[i:i+4] (4 bytes at +8, not at a multiple of 16 bytes)".
+func (in *interp) recordWhere(a *ir.Access, where []model.Choice[*ref]) {
+	if len(where) == 0 {
+		in.record(a)
+		return
+	}
+	depth := len(in.ctrl)
+	defer func() { in.ctrl = in.ctrl[:depth] }()
+	for _, w := range where {
+		rem := affine.Mod(in.address(w.At), affine.C(w.Size))
+		text := fmt.Sprintf("the address of %s is a multiple of %d", a.Text, w.Size)
+		c := ir.Ctrl{Kind: ir.CtrlIf, Pred: affine.Cmp(affine.EQ, rem, intZero), Pos: a.Node.Pos(), Text: text}
+		if !w.Whole {
+			c.Kind, c.Pred = ir.CtrlElse, affine.Cmp(affine.NE, rem, intZero)
+		}
+		in.ctrl = append(in.ctrl, c)
+	}
+	last := where[len(where)-1]
+	if last.Whole {
+		a.Text += fmt.Sprintf(" (at a multiple of %d bytes)", last.Size)
+	} else {
+		off, _ := affine.Sub(a.Addr, in.address(where[0].At)).IsConst()
+		a.Text += fmt.Sprintf(" (%d bytes at +%d, not at a multiple of %d bytes)", a.Size, off, last.Size)
+	}
+	in.record(a)
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // address returns the byte address of a reference: the arena offset for

@@ -66,6 +66,8 @@ func TestVectors(t *testing.T) {
 	}
 	launch(t, "fourScalars", 64, func(th *simt.Thread) { fourScalars(th, in, out) })
 	check("fourScalars", func(i int) float32 { return in[4*i] + in[4*i+1] + in[4*i+2] + in[4*i+3] })
+	launch(t, "float4Mixed", 64, func(th *simt.Thread) { float4Mixed(th, in, out) })
+	check("float4Mixed", func(i int) float32 { return in[5*(i/32)] - in[5*(i/32)+3] })
 	scan := simt.Malloc[float32](32)
 	launch(t, "scanInPlace", 32, func(th *simt.Thread) { scanInPlace(th, scan) })
 	for i, v := range scan {

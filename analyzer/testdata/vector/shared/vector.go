@@ -111,3 +111,22 @@ func scanInPlace(t *simt.Thread, out []float32) {
 	}
 	out[tx] = s[tx][31] // want `note: shared load s\[tx\]\[31\]: 1 wavefront`
 }
+
+// float4Mixed has each warp read one float4, at s[0:4] for warp 0 and at
+// s[5:9] for warp 1: warp 0's address is a multiple of 16, one LDS.128
+// broadcast (2 wavefronts on an H100); warp 1's is not, and its lanes
+// read the four elements one by one, four broadcasts of one wavefront.
+// Each is a request of the lanes that make it. Before: every warp was
+// priced as four 4-byte loads, and warp 0's 16-byte request, which the
+// simulator measures, had no figure.
+//
+//smemlint:launch block=64
+func float4Mixed(t *simt.Thread, in, out []float32) {
+	tx := t.ThreadIdx.X
+	s := simt.Shared[[64]float32](t)
+	s[tx] = in[tx] // want `note: shared store s\[tx\]: 1 wavefront`
+	t.SyncThreads()
+	i := 5 * (tx / 32)
+	w := [4]float32(s[i : i+4]) // want `note: shared load \[4\]float32\(s\[i : i\+4\]\) \(at a multiple of 16 bytes\): 2 wavefronts per request \(ideal 2\); block 64; per block: 1 request, 2 wavefronts`
+	out[tx] = w[0] - w[3]
+}
