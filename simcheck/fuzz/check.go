@@ -36,6 +36,9 @@ type Outcome struct {
 	Source      string
 	Sites       int // sites compared with measurements
 	Unpredicted int
+	// Unknown counts the unpredicted sites by the analyzer's reason, its
+	// source positions and numbers left out.
+	Unknown map[string]int
 	// Rules counts the sites compared by the rule they were judged by.
 	Rules         map[simcheck.Rule]int
 	Disagreements []Disagreement
@@ -120,6 +123,10 @@ func (o *Outcome) judge(site int32, as []*kernels.Access, measured map[int32]sim
 	switch v {
 	case simcheck.Unpredicted:
 		o.Unpredicted++
+		if o.Unknown == nil {
+			o.Unknown = map[string]int{}
+		}
+		o.Unknown[reasonClass(why)]++
 	case simcheck.Disagree:
 		o.Sites++
 		o.Disagreements = append(o.Disagreements, Disagreement{site, pos, why})
@@ -177,6 +184,27 @@ func (o *Outcome) Report() string {
 	lines := strings.Split(o.Source, "\n")
 	for i, l := range lines {
 		fmt.Fprintf(&b, "%4d  %s\n", i+1, l)
+	}
+	return b.String()
+}
+
+// reasonClass is a reason with its source positions and numbers left out,
+// to count reasons by kind: "the index depends on p0 (fz.go:12:3)" and
+// "... (fz.go:30:9)" are one.
+func reasonClass(why string) string {
+	var b strings.Builder
+	digits := false
+	for _, r := range why {
+		switch {
+		case r >= '0' && r <= '9':
+			if !digits {
+				b.WriteByte('N')
+			}
+			digits = true
+			continue
+		}
+		digits = false
+		b.WriteRune(r)
 	}
 	return b.String()
 }

@@ -1,8 +1,11 @@
 package fuzz
 
 import (
+	"cmp"
 	"flag"
+	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -96,7 +99,7 @@ func checkMany(t *testing.T, n int, opts Options) {
 	start := time.Now()
 	var next, sites, unpredicted, failed atomic.Int64
 	var racy, smemrace, warpsync, dynRace, dynWarp, replayed int
-	known := map[string]int{}
+	known, unknown := map[string]int{}, map[string]int{}
 	constructs := map[string]int{}
 	rules := map[simcheck.Rule]int{}
 	var mu sync.Mutex
@@ -137,6 +140,9 @@ func checkMany(t *testing.T, n int, opts Options) {
 					for c, n := range o.Race.Known {
 						known[c] += n
 					}
+					for w, n := range o.Unknown {
+						unknown[w] += n
+					}
 					for c, n := range o.Spec.Constructs() {
 						constructs[c] += n
 					}
@@ -151,6 +157,9 @@ func checkMany(t *testing.T, n int, opts Options) {
 		min(int(next.Load()), n), *firstFlag, *firstFlag+uint64(n)-1, time.Since(start).Round(time.Millisecond),
 		sites.Load(), rules[simcheck.RuleExact], rules[simcheck.RuleAligned], rules[simcheck.RuleBound],
 		unpredicted.Load(), failed.Load())
+	if len(unknown) > 0 {
+		t.Logf("unpredicted sites by reason: %s", byCount(unknown))
+	}
 	if len(constructs) > 0 {
 		t.Logf("#11 constructs in the kernels that agree: %v", constructs)
 	}
@@ -161,4 +170,18 @@ func checkMany(t *testing.T, n int, opts Options) {
 			min(int(next.Load()), n)-int(failed.Load()), racy, min(int(next.Load()), n)-int(failed.Load())-racy,
 			smemrace, warpsync, dynRace, dynWarp, replayed, known)
 	}
+}
+
+// byCount lists the counts of m, largest first: "12 × reason; 3 × other".
+func byCount(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(cmp.Compare(m[b], m[a]), strings.Compare(a, b)) })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%d × %s", m[k], k)
+	}
+	return strings.Join(parts, "; ")
 }
