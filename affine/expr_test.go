@@ -425,3 +425,38 @@ func TestLinearPredMask(t *testing.T) {
 		t.Errorf("only %d of 3000 comparisons were linear", tried)
 	}
 }
+
+// TestImplied checks that every comparison Implied gives holds wherever the
+// predicate holds.
+func TestImplied(t *testing.T) {
+	var tab Table
+	x, y := tab.New("x", Thread), tab.New("y", Thread)
+	lt := func(a Sym, c int64) Pred { return Cmp(LT, S(a), C(c)) }
+	ge := func(a Sym, c int64) Pred { return Cmp(GE, S(a), C(c)) }
+	preds := []Pred{
+		NotP(OrP(ge(x, 5), ge(y, 3))),
+		AndP(lt(x, 4), NotP(OrP(lt(y, 1), NotP(lt(x, 2))))),
+		NotP(AndP(lt(x, 4), lt(y, 2))), // implies nothing
+		OrP(lt(x, 4), lt(y, 2)),        // implies nothing
+	}
+	wantLen := []int{2, 3, 0, 0}
+	for i, p := range preds {
+		imp := p.Implied()
+		if len(imp) != wantLen[i] {
+			t.Errorf("%d: %d implied comparisons, want %d", i, len(imp), wantLen[i])
+		}
+		for vx := int64(-2); vx < 8; vx++ {
+			for vy := int64(-2); vy < 8; vy++ {
+				env := Env{vx, vy}
+				if v, err := p.Eval(env); err != nil || !v {
+					continue
+				}
+				for _, q := range imp {
+					if v, err := q.Eval(env); err != nil || !v {
+						t.Errorf("%d: at x=%d y=%d the predicate holds but %s does not", i, vx, vy, q.Format(tab.Name))
+					}
+				}
+			}
+		}
+	}
+}

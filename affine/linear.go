@@ -74,6 +74,10 @@ func (l *Linear) At(x, y, z int64) (int64, bool) {
 	return l.b + l.k[0]*x + l.k[1]*y + l.k[2]*z, l.ok
 }
 
+// Bound returns the base and coefficients of the last Bind, and false
+// where the expression is undefined under its environment.
+func (l *Linear) Bound() (base int64, k [3]int64, ok bool) { return l.b, l.k, l.ok }
+
 // LinearPred is a comparison of two expressions whose difference is a
 // Linear.
 type LinearPred struct {
@@ -97,6 +101,15 @@ func (p Pred) CompileLinear(vars [3]Sym) (*LinearPred, bool) {
 
 // Bind is Linear.Bind.
 func (p *LinearPred) Bind(env Env) { p.d.Bind(env) }
+
+// Bound returns the comparison op and the base and coefficients of the
+// difference under the environment of the last Bind: the comparison holds
+// for x, y, z where base + k·(x, y, z) op 0. ok is false where it is
+// undefined (as At).
+func (p *LinearPred) Bound() (op CmpOp, base int64, k [3]int64, ok bool) {
+	base, k, ok = p.d.Bound()
+	return p.op, base, k, ok
+}
 
 // At returns the value of the comparison for x, y, z, as PredProgram.
 func (p *LinearPred) At(x, y, z int64) (value, ok bool) {

@@ -228,6 +228,24 @@ func (p Pred) Conjuncts() []Pred {
 	return append(p.args[0].Conjuncts(), p.args[1].Conjuncts()...)
 }
 
+// Implied returns comparisons that hold wherever p holds (and is
+// defined): p itself when it is one, those of each operand of an and, and
+// the negated operands of a negated or (!(a || b) holds where !a and !b
+// do). What it cannot take apart gives none.
+func (p Pred) Implied() []Pred {
+	switch p.kind {
+	case predCmp:
+		return []Pred{p}
+	case predAnd:
+		return append(p.args[0].Implied(), p.args[1].Implied()...)
+	case predNot:
+		if a := p.args[0]; a.kind == predOr {
+			return append(NotP(a.args[0]).Implied(), NotP(a.args[1]).Implied()...)
+		}
+	}
+	return nil
+}
+
 // Comparison returns the operands of a comparison; ok is false for any
 // other predicate.
 func (p Pred) Comparison() (op CmpOp, x, y Expr, ok bool) {
