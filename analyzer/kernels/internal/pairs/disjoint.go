@@ -23,6 +23,21 @@ func (ps *pairSpace) disjoint() bool {
 	}
 	n := c.Threads()
 	env := c.NewEnv(len(ps.copies))
+	// Linear thread parts settle it at once, most often.
+	if la, ok := ta.CompileLinear(c.Coords()); ok {
+		if lb, ok := tb.CompileLinear(c.Coords()); ok {
+			la.Bind(env)
+			lb.Bind(env)
+			ra, okA := blockReach(c, la)
+			rb, okB := blockReach(c, lb)
+			if okA && okB && small(d) {
+				rb.base += d
+				if !reachesWithin(ra, rb, 1-int64(ps.b.Size), int64(ps.a.Size)-1, true) {
+					return true
+				}
+			}
+		}
+	}
 	progA, progB := ta.Compile(), tb.Compile()
 	f := ps.finder
 	sa, sb := int64(ps.a.Size), int64(ps.b.Size)

@@ -33,6 +33,9 @@ func (ps *pairSpace) run() *Conflict {
 				return true
 			}
 		}
+		if ps.apart(progA, progB) {
+			return true
+		}
 		addrsA := f.addrs(ps.a, env, nil, progA)
 		addrsB := f.addrs(ps.b, env, ps.copies, progB)
 		// Index the side with fewer threads, probe with the other.
@@ -106,6 +109,9 @@ type accessProgram struct {
 	addr      affine.Program
 	linGuards []*affine.LinearPred // per conjunct; nil where guards[i] is used
 	guards    []affine.PredProgram
+	// implied are linear comparisons that the conjuncts of guards hold
+	// imply (!(x >= n || y >= m) bounds x and y), for reach alone.
+	implied []*affine.LinearPred
 }
 
 func compileAccess(c *ir.Context, guard affine.Pred, addr affine.Expr) *accessProgram {
@@ -120,6 +126,11 @@ func compileAccess(c *ir.Context, guard affine.Pred, addr affine.Expr) *accessPr
 		var prog affine.PredProgram
 		if !ok {
 			prog = conj.Compile()
+			for _, cmp := range conj.Implied() {
+				if l, ok := cmp.CompileLinear(coords); ok {
+					p.implied = append(p.implied, l)
+				}
+			}
 		}
 		p.linGuards, p.guards = append(p.linGuards, l), append(p.guards, prog)
 	}

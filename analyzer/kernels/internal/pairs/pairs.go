@@ -266,6 +266,13 @@ func (f *ConflictFinder) search(a, b *ir.Access, q PairQuery, rel relation) *Con
 		return nil
 	}
 	ps.plan()
+	if ps.apartEverywhere() {
+		// The search would visit every assignment and find nothing:
+		// it is spent as it would be, for the budget of the searches
+		// after it and the note of a cut.
+		ps.search.Each(ps.env, func() bool { return true })
+		return nil
+	}
 	return ps.run()
 }
 

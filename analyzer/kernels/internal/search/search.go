@@ -143,6 +143,25 @@ func (s *Search) AddNext(like, first, second affine.Sym) {
 	s.dims = append(s.dims, d)
 }
 
+// Range returns the least and the greatest value that Each may give sym,
+// and false when no dimension of the search sets it.
+func (s *Search) Range(sym affine.Sym) (lo, hi int64, ok bool) {
+	for _, d := range s.dims {
+		j := slices.Index(d.syms, sym)
+		if j < 0 {
+			continue
+		}
+		for _, row := range d.rows {
+			if v := row[j]; !ok {
+				lo, hi, ok = v, v, true
+			} else {
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+	}
+	return lo, hi, ok
+}
+
 // Exact reports whether the search tries every value of every symbol.
 func (s *Search) Exact() bool {
 	if s.cut {
