@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smemlint/smemlint/internal/hwcheck"
@@ -31,24 +33,40 @@ func runHwcheck(args []string) int {
 			return hwcheckReport(args[1:])
 		}
 	}
-	fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck prepare [-fuzz N] [-o DIR] | filter IN OUT | report [-all] [-json] DIR [RESULTS]")
+	fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck prepare [-fuzz N | -seeds LIST] [-o DIR] | filter IN OUT | report [-all] [-json] DIR [RESULTS]")
 	return exitError
 }
 
 func hwcheckPrepare(args []string) int {
-	fs := newFlagSet("hwcheck prepare", "smemlint hwcheck prepare [-fuzz N] [-o DIR]")
+	fs := newFlagSet("hwcheck prepare", "smemlint hwcheck prepare [-fuzz N | -seeds LIST] [-o DIR]")
 	dir := fs.String("o", "_hwcheck", "output `directory` (a name starting with _ keeps go build out of it)")
 	nfuzz := fs.Int("fuzz", 2000, "translate the differential fuzzer's kernels of seeds 1 to `N`")
 	perFile := fs.Int("perfile", 100, "fuzz kernels per .cu file")
+	seedList := fs.String("seeds", "", "translate only the fuzzer's kernels of these comma-separated `seeds` (no corpora): a few measured again")
 	if err := fs.Parse(args); err != nil {
 		return exitError
 	}
+	var seeds []int
+	for _, f := range strings.FieldsFunc(*seedList, func(r rune) bool { return r == ',' || r == ' ' }) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			fmt.Fprintf(os.Stderr, "smemlint hwcheck: -seeds: %q is not a seed\n", f)
+			return exitError
+		}
+		seeds = append(seeds, n)
+	}
+	slices.Sort(seeds)
+	seeds = slices.Compact(seeds)
 	base, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
 		return exitError
 	}
-	plan, err := hwcheck.Prepare(hwcheck.Options{Base: base, Dir: *dir, Corpora: hwcheckCorpora(base), Fuzz: *nfuzz, PerFile: *perFile})
+	corpora := hwcheckCorpora(base)
+	if len(seeds) > 0 {
+		corpora = nil
+	}
+	plan, err := hwcheck.Prepare(hwcheck.Options{Base: base, Dir: *dir, Corpora: corpora, Fuzz: *nfuzz, PerFile: *perFile, Seeds: seeds})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "smemlint hwcheck:", err)
 		return exitError

@@ -31,6 +31,10 @@ type Options struct {
 	// Fuzz is the number of the differential fuzzer's kernels (seeds 1
 	// to Fuzz), PerFile of them to a .cu file.
 	Fuzz, PerFile int
+	// Seeds, when not empty, are the fuzzer's kernels to translate instead
+	// of seeds 1 to Fuzz, in files named seedsNNNNN (after the last seed
+	// of each): a few kernels measured again without the rest.
+	Seeds []int
 }
 
 // sliceBytes is the size of each global buffer the harness allocates:
@@ -57,7 +61,7 @@ func Prepare(opt Options) (*Plan, error) {
 			return nil, err
 		}
 	}
-	if opt.Fuzz > 0 {
+	if opt.Fuzz > 0 || len(opt.Seeds) > 0 {
 		if err := prepareFuzz(opt, plan); err != nil {
 			return nil, err
 		}
@@ -141,12 +145,19 @@ func prepareFuzz(opt Options, plan *Plan) error {
 	fset := token.NewFileSet()
 	var pkgs []*cudagen.Package
 	sims := map[string]map[Key]*Totals{}
+	seeds, stem := opt.Seeds, "seeds"
+	if len(seeds) == 0 {
+		stem = "fuzz"
+		for seed := 1; seed <= opt.Fuzz; seed++ {
+			seeds = append(seeds, seed)
+		}
+	}
 	flush := func(last int) error {
-		err := plan.add(opt, "fuzz", fmt.Sprintf("fuzz%05d", last), pkgs, sims)
+		err := plan.add(opt, "fuzz", fmt.Sprintf("%s%05d", stem, last), pkgs, sims)
 		pkgs, sims = nil, map[string]map[Key]*Totals{}
 		return err
 	}
-	for seed := 1; seed <= opt.Fuzz; seed++ {
+	for i, seed := range seeds {
 		spec := fuzz.Generate(uint64(seed))
 		spec.Arch = "sm_90"
 		src := spec.Source()
@@ -170,7 +181,7 @@ func prepareFuzz(opt Options, plan *Plan) error {
 		}
 		pkgs = append(pkgs, p)
 		sims[filepath.Base(name)] = simulate(spec, src, cudagen.LinePath(opt.Base, name))
-		if len(pkgs) == opt.PerFile || seed == opt.Fuzz {
+		if len(pkgs) == opt.PerFile || i == len(seeds)-1 {
 			if err := flush(seed); err != nil {
 				return err
 			}
