@@ -57,25 +57,21 @@ func (a *Arch) phaseLanes(size int, paired bool) int {
 	}
 }
 
-// paired reports whether a wide load is served in the paired mode as a
-// whole: lanes n and n^1 (or n and n^2) that are both on read one address,
-// for every such pair. A lane whose partner is off imposes nothing
-// (measured: the partial-warp tables of docs/hardware.md).
-func (a *Arch) paired(r *Request) bool { return a.pairedIn(r, r.On) }
-
-// pairedIn is paired judged on the lanes of mask alone: the lanes of one
-// paired phase.
-func (a *Arch) pairedIn(r *Request, mask uint32) bool {
+// paired reports whether a wide load is served in the paired mode: lanes
+// n and n^1 (or n and n^2) that are both on read one address, for every
+// such pair. A lane whose partner is off imposes nothing (measured: the
+// partial-warp tables of docs/hardware.md).
+func (a *Arch) paired(r *Request) bool {
 	if !a.PairedLoads || !r.Load || r.Size <= 4 {
 		return false
 	}
-	return pairedAt(r, mask, 1) || pairedAt(r, mask, 2)
+	return pairedAt(r, 1) || pairedAt(r, 2)
 }
 
-func pairedAt(r *Request, mask uint32, d int) bool {
-	for m := mask & r.On; m != 0; m &= m - 1 {
-		n := bits.TrailingZeros32(m)
-		if k := n ^ d; r.On&(1<<k) != 0 && r.Addr[n] != r.Addr[k] {
+func pairedAt(r *Request, d int) bool {
+	for n := 0; n < WarpSize; n++ {
+		m := n ^ d
+		if r.On&(1<<n) != 0 && r.On&(1<<m) != 0 && r.Addr[n] != r.Addr[m] {
 			return false
 		}
 	}
@@ -89,11 +85,9 @@ func pairedAt(r *Request, mask uint32, d int) bool {
 //   - lanes are grouped into fixed phases (whole warp for 4 bytes and less,
 //     half warps for 8, quarter warps for 16; one step wider for paired
 //     loads); a phase with no lane on costs nothing;
-//   - a paired phase that would need more than one wavefront is served as
-//     its two unpaired phases instead (measured by smemlint hwcheck: fuzz
-//     seed 1971, q[i] with lanes n and n^2 alike but n and n^1 on two rows
-//     of one bank, cost 8 wavefronts on the H100, not the 4 of a paired
-//     half-warp with a 2-way conflict);
+//   - an 8-byte paired phase that would need more than one wavefront is
+//     served as its two half-warps instead (see phases; a 16-byte one is
+//     not);
 //   - a phase costs the largest number of distinct rows one bank must
 //     deliver (lanes reading one row share it: broadcast);
 //   - the request costs the sum over its phases.
@@ -118,80 +112,38 @@ func (a *Arch) Shared(r *Request) SharedCost {
 // included), whether the request was paired, and the ideal cost: one
 // wavefront for each phase of the pairing that holds a lane that is on.
 //
-// Pairing is judged phase by phase, on the lanes of the paired phase alone
-// (the whole warp for 8 bytes, each half-warp for 16): a 16-byte load whose
-// lanes pair up in one half-warp and not in the other is served as one
-// phase there and as two quarter-warps in the other (smemlint hwcheck on the
-// H100: fuzz seeds 60, 62, 237, 332, 346, 393, 603, 779, 824, 927, 994 and
-// 1072, where lane 0 reads one element and lanes 1 to 31 another, cost 4
-// wavefronts, not 5, or 3, not 4). A paired phase that a bank conflict would
-// cost more than one wavefront is replaced by the unpaired phases it spans;
-// the ideal stays that of the pairing (the H100's ideal counter for d[tid]
-// on even lanes reads 1).
+// An 8-byte paired phase (the whole warp) that a bank conflict would cost
+// more than one wavefront is replaced by the two half-warps it spans; the
+// ideal stays that of the pairing (the H100's ideal counter for d[tid] on
+// even lanes reads 1). That comes from Nsight Compute's per-instruction
+// figure alone (smemlint hwcheck, fuzz seeds 354 and 1870: 4 wavefronts,
+// not 2), which the hardware counter has not been read for. A 16-byte
+// paired phase (a half-warp) is not split: the hardware counter reads 3
+// for lanes 0-1 on one row of a bank and lanes 2-31 on another (probe
+// case H3_2 in docs/hardware.md), where the per-instruction figure,
+// which splits, reads 4.
 func (a *Arch) phases(r *Request) (masks []uint32, paired bool, ideal int) {
 	paired = a.paired(r)
-	if paired && r.Size == 16 && oneAddress(r) {
-		// A 16-byte broadcast: 16 lanes that are on a wavefront, in lane
-		// order, wherever they sit (smemlint hwcheck, fuzz seed 614: q[c]
-		// on the 16 even lanes, 1 wavefront; seeds 1575, 1736 alike).
-		var m uint32
-		for on := r.On; on != 0; on &= on - 1 {
-			m |= on & -on
-			if bits.OnesCount32(m) == WarpSize/2 || on&(on-1) == 0 {
-				masks = append(masks, m)
-				m = 0
-			}
-		}
-		return masks, paired, len(masks)
-	}
-	per := a.phaseLanes(r.Size, true)
+	per := a.phaseLanes(r.Size, paired)
 	sub := a.phaseLanes(r.Size, false)
-	whole := paired
 	for p := 0; p < WarpSize/per; p++ {
 		mask := r.On & phaseMask(p, per)
-		if per == sub {
-			if mask != 0 {
-				ideal++
-			}
+		if mask != 0 {
+			ideal++
+		}
+		if !paired || per == sub || mask == 0 || r.Size != 8 {
 			masks = append(masks, mask)
 			continue
 		}
-		// An empty phase is listed as the request as a whole is served.
-		here := whole || mask != 0 && a.pairedIn(r, mask)
-		if here && mask != 0 {
-			paired = true
-			ideal++
-			if ways, _ := a.degree(r, mask); ways <= 1 {
-				masks = append(masks, mask)
-				continue
-			}
-		} else if here {
+		if ways, _ := a.degree(r, mask); ways <= 1 {
 			masks = append(masks, mask)
 			continue
 		}
 		for q := 0; q < per/sub; q++ {
-			m := r.On & phaseMask(p*per/sub+q, sub)
-			if !here && m != 0 {
-				ideal++
-			}
-			masks = append(masks, m)
+			masks = append(masks, r.On&phaseMask(p*per/sub+q, sub))
 		}
 	}
 	return masks, paired, ideal
-}
-
-// oneAddress reports whether every lane that is on reads one address.
-func oneAddress(r *Request) bool {
-	if r.On == 0 {
-		return false
-	}
-	first := r.Addr[bits.TrailingZeros32(r.On)]
-	for m := r.On; m != 0; m &= m - 1 {
-		if r.Addr[bits.TrailingZeros32(m)] != first {
-			return false
-		}
-	}
-	return true
 }
 
 func phaseMask(p, per int) uint32 {
