@@ -18,6 +18,13 @@ const (
 	NoSASS      = "no instruction"
 	Generic     = "generic"
 	Differs     = "differs"
+	// Instrument marks a 16-byte shared load whose requests agree and
+	// whose per-instruction wavefronts do not: for LDS.128 the figure of
+	// Nsight Compute's source view is not the hardware counter's (the
+	// 16-byte probe of docs/hardware.md: 17 of 38 single-request launches
+	// differ, and the model reproduces the hardware counter in all of
+	// them), so it cannot judge the prediction.
+	Instrument = "16-byte: not the hardware's figure"
 )
 
 // Result is one row of the agreement table.
@@ -92,6 +99,9 @@ func judgeBuild(in *Instance, row *Row, b *Build) (*Measured, string, string) {
 		return nil, NoSASS, "no " + row.Space + " " + row.Op + " instruction at this line"
 	}
 	if row.Sim != nil && (row.Sim.Requests != m.Requests || row.Sim.Sum != m.Sum) {
+		if row.Sim.Requests == m.Requests && wideSharedLoad(row, m) {
+			return m, Instrument, fmt.Sprintf("simulator %d wavefronts, source view %d, in %d requests", row.Sim.Sum, m.Sum, m.Requests)
+		}
 		return m, Disagree, fmt.Sprintf("simulator %d requests, %d %s; GPU %d, %d", row.Sim.Requests, row.Sim.Sum,
 			unit(row.Space), m.Requests, m.Sum)
 	}
@@ -107,12 +117,28 @@ func judgeBuild(in *Instance, row *Row, b *Build) (*Measured, string, string) {
 	lo, hi := row.Figures[0], row.Figures[len(row.Figures)-1]
 	mean := float64(m.Sum) / float64(m.Requests)
 	switch {
+	case row.Exact && (mean < float64(lo)-1e-9 || mean > float64(hi)+1e-9) && row.Sim == nil && wideSharedLoad(row, m):
+		return m, Instrument, fmt.Sprintf("mean %.2f per request in the source view, predicted %s", mean, figures(row.Figures))
 	case row.Exact && (mean < float64(lo)-1e-9 || mean > float64(hi)+1e-9):
 		return m, Disagree, fmt.Sprintf("mean %.2f per request, outside the predicted %s", mean, figures(row.Figures))
 	case !row.Exact && mean > float64(hi)+1e-9:
 		return m, Disagree, fmt.Sprintf("mean %.2f per request, over the largest figure evaluated, %d", mean, hi)
 	}
 	return m, Agree, ""
+}
+
+// wideSharedLoad reports whether a row is 16-byte shared loads that the
+// GPU ran as 16-byte instructions.
+func wideSharedLoad(row *Row, m *Measured) bool {
+	if row.Space != "shared" || row.Op != "load" || len(m.Widths) != 1 || m.Widths[0] != 16 {
+		return false
+	}
+	for _, s := range row.Sizes {
+		if s != 16 {
+			return false
+		}
+	}
+	return len(row.Sizes) > 0
 }
 
 // transformation names what the -O3 build did to a row that it measured
@@ -268,7 +294,7 @@ func writeCounts(w io.Writer, build string, counts map[string]map[string]int) {
 		m := counts[c]
 		measured := m[Agree] + m[Disagree] + m[Differs]
 		var rest []string
-		for _, v := range []string{Unpredicted, NotExecuted, Generic, NoSASS, NotRun} {
+		for _, v := range []string{Instrument, Unpredicted, NotExecuted, Generic, NoSASS, NotRun} {
 			if m[v] > 0 {
 				rest = append(rest, fmt.Sprintf("%d %s", m[v], v))
 			}

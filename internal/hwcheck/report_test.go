@@ -179,3 +179,38 @@ func TestTransformationRegrouped(t *testing.T) {
 		}
 	}
 }
+
+// A 16-byte shared load whose requests agree with the simulator's but
+// whose source-view wavefronts do not is not judged by that figure (for
+// LDS.128 it is not the hardware counter's); other widths, and requests
+// that differ, still disagree.
+func TestInstrumentOnlyForWideSharedLoads(t *testing.T) {
+	export := `"File Path","/gpu/repo/k/k.go"
+"Function Name","K__0"
+` + header + `
+"5","v := q[i]","-","-","4","Shared","Load","128","12","0"
+"","","0x10","      LDS.128 R4, [R0]","4","Shared","Load","128","12","0"
+"6","w := q[j]","-","-","4","Shared","Load","128","12","0"
+"","","0x20","      LDS.128 R8, [R1]","4","Shared","Load","128","12","0"
+"7","x := s[i]","-","-","4","Shared","Load","32","12","0"
+"","","0x30","      LDS R2, [R3]","4","Shared","Load","32","12","0"
+`
+	dir := t.TempDir()
+	name := writeExport(t, dir, "k.G.csv.gz", export)
+	key := func(line int) Key { return Key{File: "k/k.go", Line: line, Space: "shared", Op: "load"} }
+	in := Instance{Name: "K__0", File: "cu/k.cu", Corpus: "c", Block: [3]int{32, 1, 1}, Grid: [3]int{1, 1, 1}, Rows: []*Row{
+		{Key: key(5), Figures: []int{4}, Exact: true, Sizes: []int{16}, Sim: &Totals{Requests: 4, Sum: 16}},
+		{Key: key(6), Figures: []int{4}, Exact: true, Sizes: []int{16}, Sim: &Totals{Requests: 5, Sum: 16}},
+		{Key: key(7), Figures: []int{4}, Exact: true, Sizes: []int{4}, Sim: &Totals{Requests: 4, Sum: 16}},
+	}}
+	b, err := ReadBuild([]string{name}, []string{"k/k.go"}, map[string]bool{in.ID(): true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Compare(&Plan{Instances: []Instance{in}}, b, nil)
+	for i, want := range []string{Instrument, Disagree, Disagree} {
+		if res := r.Results[i]; res.VerdictG != want {
+			t.Errorf("line %d: verdict %s (%s), want %s", res.Row.Line, res.VerdictG, res.WhyG, want)
+		}
+	}
+}
