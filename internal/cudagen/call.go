@@ -28,6 +28,9 @@ func (f *fn) call(e *ast.CallExpr) string {
 			fail(e, "a conversion without one operand")
 		}
 		t := f.typeOf(e)
+		if v := f.vectorConversion(e, t); v != "" {
+			return v
+		}
 		if _, ok := t.Underlying().(*types.Basic); !ok {
 			fail(e, "a conversion to %s", t)
 		}
@@ -219,4 +222,44 @@ func (f *fn) mapShared(name string, e *ast.CallExpr, args []ast.Expr) string {
 		return fmt.Sprintf("__slice<%s>{cg::this_cluster().map_shared_rank(%s, (unsigned)(%s)), %d}", m.elem, m.name, rank, m.n)
 	}
 	return fmt.Sprintf("cg::this_cluster().map_shared_rank(&%s, (unsigned)(%s))", m.name, rank)
+}
+
+// vectorConversion translates Go's conversions of a slice to an array,
+// [N]T(s[i:i+N]), and to a pointer to one, (*[N]T)(s[i:]), into the
+// array at the slice's first element: a value the assignment moves in
+// one access where it is 8 or 16 bytes (see wide), as simt does. It
+// returns "" for other conversions.
+func (f *fn) vectorConversion(e *ast.CallExpr, t types.Type) string {
+	if _, ok := f.typeOf(e.Args[0]).Underlying().(*types.Slice); !ok {
+		return ""
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return fmt.Sprintf("(*(%s*)((%s).p))", f.g.types.cType(t, e), f.expr(e.Args[0]))
+	case *types.Pointer:
+		if _, ok := u.Elem().Underlying().(*types.Array); ok {
+			return fmt.Sprintf("((%s*)((%s).p))", f.g.types.cType(u.Elem(), e), f.expr(e.Args[0]))
+		}
+	}
+	return ""
+}
+
+// vectorOperand returns the slice a vector conversion reads, [N]T(x) or
+// *(*[N]T)(x), or nil where e is not one.
+func (f *fn) vectorOperand(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if st, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(st.X)
+	}
+	c, ok := e.(*ast.CallExpr)
+	if !ok || len(c.Args) != 1 {
+		return nil
+	}
+	if tv, ok := f.g.p.Info.Types[c.Fun]; !ok || !tv.IsType() {
+		return nil
+	}
+	if _, ok := f.typeOf(c.Args[0]).Underlying().(*types.Slice); !ok {
+		return nil
+	}
+	return c.Args[0]
 }

@@ -223,3 +223,39 @@ func Guard(t *simt.Thread, out []float32) {
 	}
 	syntaxCheck(t, "ret", out.Source)
 }
+
+// Go's conversions of a slice to an array and to a pointer to one become
+// the array at the slice's first element, moved in one 16- or 8-byte
+// access, in shared space for a shared array, as simt makes them.
+func TestVectorConversions(t *testing.T) {
+	src := `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=32
+func V(t *simt.Thread, a []float32, out []float32) {
+	s := simt.Shared[[256]float32](t)
+	i := t.ThreadIdx.X * 4
+	v := [4]float32(a[i : i+4])
+	w := *(*[4]float32)(a[i:])
+	x := [4]float32(s[i : i+4])
+	*(*[2]float32)(s[i:]) = [2]float32{v[0], w[1]}
+	out[t.ThreadIdx.X] = x[2]
+}
+`
+	out := Generate([]*Package{analyze(t, token.NewFileSet(), "k.go", src)}, Options{})
+	if len(out.Problems) > 0 {
+		t.Fatalf("problems: %v", out.Problems)
+	}
+	for _, want := range []string{
+		"#line 9 \"k.go\"\n  __ldv16(&__t1, &((*(__arr4_float*)((__slice<float>{a.p + i, ((i + 4LL)) - (i)}).p))));",
+		"#line 10 \"k.go\"\n  __ldv16(&__t2, &((*((__arr4_float*)((__slice<float>{a.p + i, (a.n) - (i)}).p)))));",
+		"#line 11 \"k.go\"\n  __lds16(&__t3, &((*(__arr4_float*)((__slice<float>{__sm_V__0.m0.v + i, ((i + 4LL)) - (i)}).p))));",
+		"__sts8(&((*((__arr2_float*)((__slice<float>{__sm_V__0.m0.v + i, (256) - (i)}).p)))), &__t4);",
+	} {
+		if !strings.Contains(out.Source, want) {
+			t.Errorf("no %q in:\n%s", want, out.Source)
+		}
+	}
+	syntaxCheck(t, "vec", out.Source)
+}

@@ -350,14 +350,17 @@ func (f *fn) assignOne(pos token.Pos, lhs, rhs ast.Expr, value string, define bo
 	f.line(pos, "%s = %s;", f.expr(lhs), value)
 }
 
-// wide returns the size of an element access of an array or struct that
-// moves 8 or 16 bytes
-// at once, and "s" when it is an element of the kernel's shared arrays,
+// wide returns the size of an element access of an array or struct (or
+// of a conversion of a slice to an array) that moves 8 or 16 bytes at once, and "s" when it is an element of the kernel's shared arrays,
 // "v" (any space) otherwise; 0 for other expressions.
 func (f *fn) wide(e ast.Expr) (int64, string) {
-	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
-	if !ok {
-		return 0, ""
+	base := f.vectorOperand(e) // [4]float32(s[i:i+4]), *(*[4]float32)(s[i:])
+	if base == nil {
+		ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+		if !ok {
+			return 0, ""
+		}
+		base = ix
 	}
 	t := f.typeOf(e)
 	switch t.Underlying().(type) {
@@ -369,13 +372,16 @@ func (f *fn) wide(e ast.Expr) (int64, string) {
 	if size != 8 && size != 16 {
 		return 0, ""
 	}
-	base := ast.Expr(ix)
 	for {
-		x, ok := ast.Unparen(base).(*ast.IndexExpr)
-		if !ok {
-			break
+		switch x := ast.Unparen(base).(type) {
+		case *ast.IndexExpr:
+			base = x.X
+			continue
+		case *ast.SliceExpr:
+			base = x.X
+			continue
 		}
-		base = x.X
+		break
 	}
 	if id, ok := ast.Unparen(base).(*ast.Ident); ok && f.shared[f.objOf(id)] != nil && !f.shared[f.objOf(id)].dyn {
 		return size, "s"
