@@ -85,3 +85,18 @@ func parameterOffset(t *simt.Thread, a []float32, x int) {
 		a[t.ThreadIdx.X] = 2 // want `global-memory race on a between warps: thread 15 writes a\[t\.ThreadIdx\.X\+x\] \(a\.go:82\) and thread 200 writes a\[t\.ThreadIdx\.X\] \(a\.go:85\), byte 800 of a \(warps 0 and 6\), with no barrier between, with x = 185; block 512`
 	}
 }
+
+// zeros is constant memory (CUDA's __constant__ int zeros[64] = {}):
+// nothing in the package writes it, so every element is 0.
+var zeros [64]int32
+
+// constantTableGuard: every thread reads 0 from zeros, so every thread
+// stores p[0].
+//
+//smemlint:launch block=8 grid=8
+func constantTableGuard(t *simt.Thread, p []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X + 1
+	if zeros[i%64] == 0 {
+		p[0] = float32(i) // want `global-memory race on p between blocks: thread 0 of block 0 writes p\[0\] \(a\.go:100\) and thread 0 of block 1 writes p\[0\] \(a\.go:100\), byte 0 of p, and no barrier orders two blocks; block 8`
+	}
+}

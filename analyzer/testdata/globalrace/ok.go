@@ -74,3 +74,16 @@ func parameterOffsetOdd(t *simt.Thread, a []float32, x int) {
 		a[t.ThreadIdx.X] = 2
 	}
 }
+
+// ones is constant memory: nothing in the package writes it.
+var ones = [4]int32{1, 1, 1, 1}
+
+// constantTableSkip: ones[i%4] is never 0, so no thread stores p[0].
+//
+//smemlint:launch block=8 grid=8
+func constantTableSkip(t *simt.Thread, p []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if ones[i%4] == 0 {
+		p[0] = float32(i)
+	}
+}

@@ -46,6 +46,7 @@ type Finder struct {
 	misused      map[token.Pos]bool // go statements and launches named by noteMisuse
 	rejected     []ir.Note          // launches whose shape simt.Launch rejects
 	src          *sources           // file contents, for the texts of messages
+	consts       constTables
 }
 
 // launch is one simt.Launch call.

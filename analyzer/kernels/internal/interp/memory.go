@@ -102,6 +102,9 @@ func (in *interp) loadExpr(e ast.Expr) value {
 		// Indexing something that is not memory: a local array, a map,
 		// a string. Its element is data.
 		if ix, ok := e.(*ast.IndexExpr); ok {
+			if v, ok := in.constTable(ix); ok {
+				return v
+			}
 			// A vector copy's elements are data read from memory, varying
 			// with the thread when its address did.
 			base := in.eval(ix.X)
@@ -114,6 +117,28 @@ func (in *interp) loadExpr(e ast.Expr) value {
 		return in.opaque(in.info.TypeOf(e), true, "a value read through a pointer smemlint does not follow")
 	}
 	return in.load(e, r)
+}
+
+// constTable returns the element x[i] of a constant array of the package
+// (see front.Finder.ConstTable): every element is one value, known
+// whatever the index (locate has evaluated the index already).
+func (in *interp) constTable(x *ast.IndexExpr) (value, bool) {
+	id, ok := ast.Unparen(x.X).(*ast.Ident)
+	if !ok || in.finder == nil {
+		return value{}, false
+	}
+	obj := in.useOf(id)
+	if obj == nil || obj.Parent() != obj.Pkg().Scope() {
+		return value{}, false
+	}
+	v, ok := in.finder.ConstTable(obj)
+	if !ok {
+		return value{}, false
+	}
+	if b, ok := types.Unalias(in.info.TypeOf(x)).Underlying().(*types.Basic); ok && b.Info()&types.IsBoolean != 0 {
+		return boolean(affine.Cmp(affine.NE, affine.C(v), affine.C(0))), true
+	}
+	return intConst(v), true
 }
 
 // load reads the cell r refers to. Reading a whole array copies it (a
