@@ -36,9 +36,10 @@ func TestRobust(t *testing.T) {
 	}
 }
 
-// skippedSummary matches the one unexpected diagnostic TestRobust accepts:
-// the package-level count of accesses a check could not evaluate.
-var skippedSummary = regexp.MustCompile(`unexpected diagnostic: note: \d+ (global|shared) access(es)? of this package not evaluated; -verbose lists them with the reason`)
+// skippedSummary matches the unexpected diagnostics TestRobust accepts:
+// the package-level count of accesses a check could not evaluate, and of
+// statements a race check could not decide.
+var skippedSummary = regexp.MustCompile(`unexpected diagnostic: note: (\d+ (global|shared) access(es)? of this package not evaluated|\d+ statements? of this package not checked for races, which depend on data); -verbose lists them with the reason`)
 
 // summaryTolerant passes analysistest's errors on to t, except the
 // summary note of skipped accesses, which it counts.

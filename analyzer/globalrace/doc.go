@@ -32,11 +32,19 @@
 // The fix for a race between warps is a barrier between the two accesses;
 // for one between blocks, a separate output per block (indexed by the
 // block), atomics, or a second kernel launch. Two atomics never race; an
-// atomic and a plain access do. Accesses to data-dependent addresses, and
-// pairs between blocks under a condition on data (a last-block election
-// reads a counter that differs between blocks), are left out. A kernel
-// that never reads its block index and has no launch with a grid is taken
-// to run as one block.
+// atomic and a plain access do. A kernel that never reads its block index
+// and has no launch with a grid is taken to run as one block.
+//
+// Where whether two threads touch the same bytes depends on data read at
+// run time — an index read from memory or returned by an atomic, a
+// condition on such a value (a last-block election reads a counter that
+// differs between blocks) — a race is possible for some data and not for
+// other: the statement gets a note, "not checked for races", with the data
+// it depends on and, for a condition, the two threads that race where the
+// data lets both in (-verbose; without it one line per package counts
+// them). An unexported package-level array that nothing in the package
+// writes, with one value in every element, is constant memory: its loads
+// are that value, not data.
 //
 // Suppress one report with //smemlint:ignore globalrace <reason> on the
 // line or the line above.

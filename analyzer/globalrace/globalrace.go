@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/internal/racenote"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 	"github.com/smemlint/smemlint/model"
@@ -46,6 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	racenote.Report(rep, res, func(u *kernels.Unchecked) bool { return !u.B.Shared() }, seen)
 	return nil, nil
 }
 

@@ -73,6 +73,7 @@ type (
 	PairQuery      = pairs.PairQuery
 	ConflictFinder = pairs.ConflictFinder
 	Race           = pairs.Race
+	Unchecked      = pairs.Unchecked
 	RaceScope      = pairs.Scope
 	Search         = search.Search
 )
@@ -111,8 +112,9 @@ type Context struct {
 // raceMemo holds the race decision of a context, made once for the
 // checks that share it.
 type raceMemo struct {
-	once sync.Once
-	list []*Race
+	once      sync.Once
+	list      []*Race
+	unchecked []*Unchecked
 }
 
 // wrap returns the Context of a newly evaluated record, once for each.
@@ -254,9 +256,16 @@ func (c *Context) FindConflict(a, b *Access, q PairQuery) *Conflict {
 func (c *Context) Races() []*Race {
 	c.races.once.Do(func() {
 		defer c.Catch(token.NoPos, "deciding which sites race", nil)
-		c.races.list = pairs.Races(c.Context)
+		c.races.list, c.races.unchecked = pairs.Decide(c.Context)
 	})
 	return c.races.list
+}
+
+// Unchecked returns the sites with no race whose races with another site
+// depend on data (see pairs.Decide), decided with Races.
+func (c *Context) Unchecked() []*Unchecked {
+	c.Races()
+	return c.races.unchecked
 }
 
 // Conflicts returns a pair search that keeps addresses between questions.

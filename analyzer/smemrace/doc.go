@@ -29,8 +29,18 @@
 //
 // The fix is a barrier between the two accesses, or a separate buffer for
 // the values being written. Two atomics never race; an atomic and a plain
-// access do. Accesses to data-dependent addresses and to another block's
-// shared memory are left out.
+// access do. Accesses to another block's shared memory are left out.
+//
+// Where whether two threads touch the same bytes depends on data read at
+// run time — an index read from memory or returned by an atomic, a
+// condition on such a value that lets the two threads in — a race is
+// possible for some data and not for other: the statement gets a note,
+// "not checked for races", with the data it depends on and, for a
+// condition, the two threads that race where the data lets both in
+// (-verbose; without it one line per package counts them). A condition on
+// data that no pair of threads could race under, even with every thread
+// let in, decides the race: none. An address chosen in a branch (p :=
+// &a[0]; if c { p = &b[0] }) is both addresses, each under its branch.
 //
 // Suppress one report with //smemlint:ignore smemrace <reason> on the line
 // or the line above.

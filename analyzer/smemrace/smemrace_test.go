@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/smemlint/smemlint/analyzer/config"
 	"github.com/smemlint/smemlint/analyzer/internal/testdir"
 	"github.com/smemlint/smemlint/analyzer/smemrace"
 )
@@ -19,4 +20,15 @@ func TestSmemRace(t *testing.T) {
 func TestSmemRaceOtherPackage(t *testing.T) {
 	dir := testdir.Dir(t)
 	analysistest.Run(t, dir, smemrace.Analyzer, "example.com/cases/syncxpkg/raceuse")
+}
+
+// TestUnchecked checks, with -verbose, the notes on shared-memory sites
+// whose races depend on data.
+func TestUnchecked(t *testing.T) {
+	dir := testdir.Dir(t)
+	if err := config.Analyzer.Flags.Set("verbose", "true"); err != nil {
+		t.Fatal(err)
+	}
+	defer config.Analyzer.Flags.Set("verbose", "false")
+	analysistest.Run(t, dir, smemrace.Analyzer, "example.com/cases/smemraceverbose")
 }

@@ -2,7 +2,8 @@
 // and barrier-divergence test suites (testdata/peers) and judges smemlint's
 // findings against them: each kernel either agrees with its suite or
 // disagrees in one of a few named ways (a missed race, a false race, the
-// wrong check, a duplicate finding).
+// wrong check, a duplicate finding, or a race noted as unchecked because
+// it depends on data).
 //
 // A ported kernel carries its origin and verdict in its doc comment:
 //

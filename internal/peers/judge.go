@@ -9,8 +9,15 @@ import (
 
 // Finding is one report of a check, as the judge needs it.
 type Finding struct {
-	Check string
-	Pos   token.Position
+	Check   string
+	Pos     token.Position
+	Message string
+}
+
+// unchecked says that a finding is a race check's note that a site's
+// races depend on data and were not decided (-verbose).
+func (f Finding) unchecked() bool {
+	return strings.HasPrefix(f.Message, "note: ") && strings.Contains(f.Message, " not checked for races")
 }
 
 // Class is how a kernel's findings compare with its verdict.
@@ -24,6 +31,10 @@ const (
 	FalseAlarm Class = "false"       // no defect and a finding
 	WrongCheck Class = "wrong-check" // a defect, reported only by other checks
 	Duplicate  Class = "duplicate"   // more findings than racing pairs of sites
+	// Unchecked: a race, no finding, and a note that a site's races
+	// depend on data and were not decided: not found, but not passed
+	// over in silence either.
+	Unchecked Class = "unchecked"
 )
 
 // correctness are the checks whose findings are verdicts; the others
@@ -35,6 +46,9 @@ type Outcome struct {
 	Kernel *Kernel
 	Class  Class
 	Checks []string // the correctness checks that reported, sorted, with repeats
+	// Noted says that a race check noted a site of the kernel whose races
+	// depend on data (see Finding.unchecked).
+	Noted bool
 }
 
 // Line is the kernel's entry in the disagreements file.
@@ -42,6 +56,8 @@ func (o Outcome) Line() string {
 	found := "nothing"
 	if len(o.Checks) > 0 {
 		found = strings.Join(o.Checks, ", ")
+	} else if o.Noted {
+		found = "a note that races depending on data were not checked"
 	}
 	want := "nothing"
 	if o.Kernel.Kind != Pass {
@@ -54,10 +70,12 @@ func (o Outcome) Line() string {
 // also returns the correctness findings that lie in no kernel's functions.
 func Judge(kernels []*Kernel, findings []Finding) (outcomes []Outcome, stray []Finding) {
 	found := make([][]string, len(kernels))
+	noted := make([]bool, len(kernels))
 	for _, f := range findings {
 		if !slices.Contains(correctness, f.Check) {
 			continue
 		}
+		note := strings.HasPrefix(f.Message, "note: ")
 		owner := -1
 		for i, k := range kernels {
 			if slices.ContainsFunc(k.Funcs, func(r Range) bool { return r.Contains(f.Pos) }) {
@@ -65,16 +83,25 @@ func Judge(kernels []*Kernel, findings []Finding) (outcomes []Outcome, stray []F
 				break
 			}
 		}
-		if owner < 0 {
+		switch {
+		case note && owner >= 0:
+			noted[owner] = noted[owner] || f.unchecked()
+		case note:
+			// A package's summary line, at its package clause.
+		case owner < 0:
 			stray = append(stray, f)
-			continue
+		default:
+			found[owner] = append(found[owner], f.Check)
 		}
-		found[owner] = append(found[owner], f.Check)
 	}
 	for i, k := range kernels {
 		checks := found[i]
 		slices.Sort(checks)
-		outcomes = append(outcomes, Outcome{Kernel: k, Class: classify(k, checks), Checks: checks})
+		class := classify(k, checks)
+		if class == Missed && len(checks) == 0 && noted[i] {
+			class = Unchecked
+		}
+		outcomes = append(outcomes, Outcome{Kernel: k, Class: class, Checks: checks, Noted: noted[i]})
 	}
 	return outcomes, stray
 }
@@ -110,7 +137,7 @@ func classify(k *Kernel, checks []string) Class {
 // Table counts the outcomes: kernels, agreements, and each way of
 // disagreeing, by verdict, by suite, and over all kernels.
 func Table(outcomes []Outcome) string {
-	type row struct{ n, agree, missed, falseAlarm, wrong, dup int }
+	type row struct{ n, agree, missed, falseAlarm, wrong, dup, unchecked, noted int }
 	var names []string
 	rows := map[string]*row{}
 	add := func(name string, o Outcome) {
@@ -132,6 +159,11 @@ func Table(outcomes []Outcome) string {
 			r.wrong++
 		case Duplicate:
 			r.dup++
+		case Unchecked:
+			r.unchecked++
+		}
+		if o.Noted {
+			r.noted++
 		}
 	}
 	for _, kind := range []Kind{Pass, Race, Divergence} {
@@ -148,10 +180,10 @@ func Table(outcomes []Outcome) string {
 		add("all", o)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-11s %7s %5s %6s %5s %11s %9s\n", "", "kernels", "agree", "missed", "false", "wrong-check", "duplicate")
+	fmt.Fprintf(&b, "%-11s %7s %5s %6s %5s %11s %9s %9s %5s\n", "", "kernels", "agree", "missed", "false", "wrong-check", "duplicate", "unchecked", "noted")
 	for _, name := range names {
 		r := rows[name]
-		fmt.Fprintf(&b, "%-11s %7d %5d %6d %5d %11d %9d\n", name, r.n, r.agree, r.missed, r.falseAlarm, r.wrong, r.dup)
+		fmt.Fprintf(&b, "%-11s %7d %5d %6d %5d %11d %9d %9d %5d\n", name, r.n, r.agree, r.missed, r.falseAlarm, r.wrong, r.dup, r.unchecked, r.noted)
 	}
 	return b.String()
 }

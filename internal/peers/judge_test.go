@@ -21,31 +21,45 @@ func TestJudge(t *testing.T) {
 		kernel("split", Divergence, "barrier", 70, 79),
 		kernel("two", Race, "smemrace", 80, 89),
 		kernel("half", Race, "smemrace", 90, 99),
+		kernel("data", Race, "globalrace", 110, 119),
+		kernel("passNoted", Pass, "", 120, 129),
 	}
 	findings := []Finding{
-		{"bankconflict", in(5)}, // a figure, not a verdict
-		{"smemrace", in(12)},
-		{"smemrace", in(25)},
-		{"smemrace", in(45)},
-		{"warpsync", in(52)},
-		{"smemrace", in(53)},
-		{"globalrace", in(61)},
-		{"barrier", in(71)},
-		{"smemrace", in(81)},
-		{"smemrace", in(82)},
-		{"smemrace", in(91)},
-		{"barrier", in(100)},
+		{"bankconflict", in(5), "m"}, // a figure, not a verdict
+		{"smemrace", in(12), "m"},
+		{"smemrace", in(25), "m"},
+		{"smemrace", in(45), "m"},
+		{"warpsync", in(52), "m"},
+		{"smemrace", in(53), "m"},
+		{"globalrace", in(61), "m"},
+		{"barrier", in(71), "m"},
+		{"smemrace", in(81), "m"},
+		{"smemrace", in(82), "m"},
+		{"smemrace", in(91), "m"},
+		{"barrier", in(100), "m"},
+		// A note that races depending on data were not checked: the
+		// racy kernel is unchecked, not missed; the race-free one agrees
+		// (a note is no finding), and so does a summary line at the
+		// package clause, which lies in no kernel.
+		{"globalrace", in(111), "note: global p[0] not checked for races: …"},
+		{"smemrace", in(121), "note: shared a[i] not checked for races: …"},
+		{"smemrace", in(1000), "note: 2 statements of this package not checked for races, which depend on data; -verbose lists them with the reason"},
 	}
 	kernels[8].Pairs, kernels[9].Pairs = 2, 2
 	outcomes, stray := Judge(kernels, findings)
 	want := map[string]Class{
 		"clean": Agree, "noisy": FalseAlarm, "found": Agree, "missed": Missed,
 		"wrong": WrongCheck, "twice": Duplicate, "global": Agree, "split": Agree,
-		"two": Agree, "half": Missed,
+		"two": Agree, "half": Missed, "data": Unchecked, "passNoted": Agree,
 	}
 	for _, o := range outcomes {
 		if o.Class != want[o.Kernel.Name] {
 			t.Errorf("%s: class %s, want %s (%s)", o.Kernel.Name, o.Class, want[o.Kernel.Name], o.Line())
+		}
+	}
+	for _, o := range outcomes {
+		if o.Noted != (o.Kernel.Name == "data" || o.Kernel.Name == "passNoted") {
+			t.Errorf("%s: noted %v", o.Kernel.Name, o.Noted)
 		}
 	}
 	if len(stray) != 1 || stray[0].Pos.Line != 100 {

@@ -1,4 +1,4 @@
-package smemrace
+package smemrace // want `note: 1 statement of this package not checked for races, which depend on data; -verbose lists them with the reason`
 
 import "github.com/smemlint/smemlint/simt"
 

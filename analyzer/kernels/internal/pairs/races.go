@@ -43,6 +43,15 @@ type Race struct {
 // within a warp is looked for with the nearest earlier partner, the site
 // itself last (see warpPairable for global memory within a warp).
 func Races(c *ir.Context) []*Race {
+	races, _ := Decide(c)
+	return races
+}
+
+// Decide is Races, with the sites whose races could not be decided: a
+// site with no race, paired with a site whose access to the same array
+// at an index that depends on data, or under a condition on data, may
+// race or not depending on that data (see Unchecked).
+func Decide(c *ir.Context) ([]*Race, []*Unchecked) {
 	var accs []*ir.Access
 	for _, a := range c.Accesses {
 		if !a.Remote {
@@ -60,6 +69,7 @@ func Races(c *ir.Context) []*Race {
 	}
 	f := &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
 	var out []*Race
+	var unchecked []*Unchecked
 	for i, sb := range sites {
 		var r *Race
 		// The nearest partner with a race of any kind decides: the search
@@ -85,9 +95,17 @@ func Races(c *ir.Context) []*Race {
 		}
 		if r != nil {
 			out = append(out, r)
+			continue
+		}
+		for j := i; j >= 0; j-- {
+			if u := f.unchecked(bySite[sites[j]], bySite[sb]); u != nil {
+				u.SiteA, u.SiteB = sites[j], sb
+				unchecked = append(unchecked, u)
+				break
+			}
 		}
 	}
-	return out
+	return out, unchecked
 }
 
 // globalOnly admits pairs of global-memory accesses.

@@ -1,0 +1,26 @@
+// Package smemraceverbose holds, for the smemrace check under -verbose,
+// shared-memory races that depend on data.
+package smemraceverbose
+
+import "github.com/smemlint/smemlint/simt"
+
+// dataBins: two threads whose in[] values agree modulo 64 store one word.
+//
+//smemlint:launch block=256
+func dataBins(t *simt.Thread, in []int32) {
+	s := simt.Shared[[64]int32](t)
+	s[in[t.ThreadIdx.X]%64] = 1 // want `note: shared s\[in\[t\.ThreadIdx\.X\]%64\] not checked for races: the index depends on data read from memory, so whether two threads touch the same bytes is decided at run time; block 256`
+}
+
+// guardedNeighbour: a thread whose flag is set reads its neighbour's word,
+// which the neighbour writes in the same interval.
+//
+//smemlint:launch block=128
+func guardedNeighbour(t *simt.Thread, flags []int32, out []float32) {
+	s := simt.Shared[[129]float32](t)
+	tid := t.ThreadIdx.X
+	s[tid] = 1
+	if flags[tid] != 0 {
+		out[tid] = s[tid+1] // want `note: shared s\[tid\+1\] not checked for races against s\[tid\] \(a\.go:22\): whether a thread makes the access depends on data read from memory; where the data lets both in, thread 1 writes s\[tid\] \(a\.go:22\) and thread 0 reads s\[tid\+1\] \(a\.go:24\) race on byte 4 of s; block 128`
+	}
+}
