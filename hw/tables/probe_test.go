@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smemlint/smemlint/internal/ncu"
 	"github.com/smemlint/smemlint/model"
 )
 
@@ -68,7 +69,7 @@ func TestModelReproducesProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	launches, err := readRaw("probe.raw.csv.gz", z)
+	launches, err := ncu.ParseRaw("probe.raw.csv.gz", z)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,13 +27,13 @@ func run(w io.Writer, casesPath, rawPath, sourcePath, sassPath, arch string) (in
 	if err != nil {
 		return 0, err
 	}
-	var byCase map[string][]Launch
+	var byCase map[string][]ncu.Launch
 	if rawPath != "" {
 		f, err := os.Open(rawPath)
 		if err != nil {
 			return 0, err
 		}
-		launches, err := readRaw(rawPath, f)
+		launches, err := ncu.ParseRaw(rawPath, f)
 		f.Close()
 		if err != nil {
 			return 0, err
@@ -84,8 +84,8 @@ func run(w io.Writer, casesPath, rawPath, sourcePath, sassPath, arch string) (in
 
 // groupLaunches files the launches under their case: kernel ID_p and
 // ID_b both belong to case ID.
-func groupLaunches(ls []Launch) map[string][]Launch {
-	m := map[string][]Launch{}
+func groupLaunches(ls []ncu.Launch) map[string][]ncu.Launch {
+	m := map[string][]ncu.Launch{}
 	for _, l := range ls {
 		id := strings.TrimSuffix(strings.TrimSuffix(l.Kernel, "_p"), "_b")
 		m[id] = append(m[id], l)
@@ -145,7 +145,7 @@ func (c *Case) lanesOn() string {
 
 // render prints one table per group and returns how many measured cases
 // disagree with the model.
-func render(w io.Writer, a *model.Arch, cs *Cases, byCase map[string][]Launch, src map[string][]ncu.Counters) (int, error) {
+func render(w io.Writer, a *model.Arch, cs *Cases, byCase map[string][]ncu.Launch, src map[string][]ncu.Counters) (int, error) {
 	bad := 0
 	for _, g := range groups {
 		var rows [][]string
@@ -202,7 +202,7 @@ func render(w io.Writer, a *model.Arch, cs *Cases, byCase map[string][]Launch, s
 // instruction's SourceCounters wavefronts equal the model's. Elsewhere a
 // SourceCounters figure that differs is shown, not counted: it disagreed
 // with the hardware counter once (PE2 of docs/hardware.md).
-func measure(c *Case, p Prediction, ls []Launch, src map[string][]ncu.Counters) ([]string, bool) {
+func measure(c *Case, p Prediction, ls []ncu.Launch, src map[string][]ncu.Counters) ([]string, bool) {
 	model := num(p.PerRequest())
 	if len(ls) == 0 {
 		cells := []string{"-", "-", "-", model, "not measured"}
