@@ -2,8 +2,10 @@ package hwcheck
 
 import (
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -73,7 +75,16 @@ type Build struct {
 	Generic map[string]map[string][]string
 	// Instances lists the instances profiled.
 	Instances map[string]bool
+	// SharedLoadWavefronts is, by instance, the hardware counter of the
+	// shared-load wavefronts of its whole launch, where the raw page was
+	// exported beside the source view (<name>.<build>.raw.csv.gz).
+	SharedLoadWavefronts map[string]float64
 }
+
+// SharedLoadCounter is the hardware counter scripts/hwcheck-gpu.sh reads
+// for every launch: unlike the source view's per-instruction figure, it
+// is what the tables of docs/hardware.md were read from.
+const SharedLoadCounter = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
 
 // spaces maps ncu's address spaces to the plan's; local memory (the
 // stack of -G builds) is not an access of the Go source.
@@ -88,7 +99,8 @@ var ops = map[string]string{"Load": "load", "Store": "store", "Atomic": "atomic"
 // of the instance before it. files are the Go files of the plan, by which
 // the paths ncu prints (absolute on the GPU machine) are resolved.
 func ReadBuild(names []string, files []string, instances map[string]bool) (*Build, error) {
-	b := &Build{Rows: map[string]map[Key]*Measured{}, Generic: map[string]map[string][]string{}, Instances: map[string]bool{}}
+	b := &Build{Rows: map[string]map[Key]*Measured{}, Generic: map[string]map[string][]string{}, Instances: map[string]bool{},
+		SharedLoadWavefronts: map[string]float64{}}
 	resolve := resolver(files)
 	for _, name := range names {
 		fns, err := readExport(name)
@@ -96,6 +108,9 @@ func ReadBuild(names []string, files []string, instances map[string]bool) (*Buil
 			return nil, err
 		}
 		stem, _, _ := strings.Cut(filepath.Base(name), ".")
+		if err := b.readCounters(stem, strings.TrimSuffix(name, ".csv.gz")+".raw.csv.gz", instances); err != nil {
+			return nil, err
+		}
 		inst := ""
 		for _, fn := range fns {
 			kernel, _, _ := strings.Cut(fn.Name, "(")
@@ -145,6 +160,34 @@ func ReadBuild(names []string, files []string, instances map[string]bool) (*Buil
 		}
 	}
 	return b, nil
+}
+
+// readCounters reads the raw page exported beside a source view, where
+// there is one: the shared-load wavefronts of each instance's launch.
+func (b *Build) readCounters(stem, name string, instances map[string]bool) error {
+	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("hwcheck: %w", err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return fmt.Errorf("hwcheck: %s: %w", name, err)
+	}
+	launches, err := ncu.ParseRaw(name, z)
+	if err != nil {
+		return fmt.Errorf("hwcheck: %w", err)
+	}
+	for _, l := range launches {
+		v, ok := l.Metrics[SharedLoadCounter]
+		if id := stem + "/" + l.Kernel; ok && instances[id] {
+			b.SharedLoadWavefronts[id] += v
+		}
+	}
+	return nil
 }
 
 func readExport(name string) ([]ncu.Function, error) {

@@ -57,6 +57,7 @@ func Compare(plan *Plan, g, o3 *Build) *Report {
 	r := &Report{CountsG: map[string]map[string]int{}, CountsO3: map[string]map[string]int{}}
 	for i := range plan.Instances {
 		in := &plan.Instances[i]
+		var rs []*Result
 		for _, row := range in.Rows {
 			res := &Result{Instance: in.ID(), Corpus: in.Corpus, Blocks: in.Blocks(), Row: row}
 			res.G, res.VerdictG, res.WhyG = judgeBuild(in, row, g)
@@ -66,12 +67,64 @@ func Compare(plan *Plan, g, o3 *Build) *Report {
 			if v == Disagree || v == NoSASS || (v == NotExecuted && res.G != nil && res.G.Requests > 0) {
 				res.VerdictO3, res.WhyO3 = Differs, transformation(row, res.G, res.O3, res.WhyO3)
 			}
+			rs = append(rs, res)
+		}
+		settle(in, rs, g)
+		for _, res := range rs {
 			count(r.CountsG, in.Corpus, res.VerdictG)
 			count(r.CountsO3, in.Corpus, res.VerdictO3)
-			r.Results = append(r.Results, res)
 		}
+		r.Results = append(r.Results, rs...)
 	}
 	return r
+}
+
+// settle judges by the hardware counter the -G rows that the source view
+// could not judge (Instrument), where the counter was read for the
+// launch: they agree when the launch's shared-load wavefronts are those
+// of the prediction for all its shared loads, the simulator's where it
+// ran, else the exact figure times the requests measured. A shared load of
+// no known cost leaves them as they are; -O3 builds, whose requests the
+// compiler changed, are not judged so.
+func settle(in *Instance, rs []*Result, b *Build) {
+	if b == nil {
+		return
+	}
+	counter, ok := b.SharedLoadWavefronts[in.ID()]
+	if !ok {
+		return
+	}
+	var want int64
+	pending := false
+	for _, res := range rs {
+		row := res.Row
+		if row.Space != "shared" || row.Op != "load" {
+			continue
+		}
+		pending = pending || res.VerdictG == Instrument
+		switch {
+		case row.Sim != nil:
+			want += row.Sim.Sum
+		case row.Predicted() && row.Exact && len(row.Figures) == 1 && res.G != nil:
+			want += int64(row.Figures[0]) * res.G.Requests
+		default:
+			return
+		}
+	}
+	if !pending {
+		return
+	}
+	for _, res := range rs {
+		if res.VerdictG != Instrument {
+			continue
+		}
+		if float64(want) == counter {
+			res.VerdictG = Agree
+			res.WhyG = fmt.Sprintf("by the hardware counter: the launch's shared loads made %d wavefronts, as predicted (the source view: %s)", want, res.WhyG)
+			continue
+		}
+		res.WhyG += fmt.Sprintf("; the hardware counter: %v wavefronts for the launch's shared loads, predicted %d", counter, want)
+	}
 }
 
 func count(m map[string]map[string]int, corpus, v string) {

@@ -214,3 +214,48 @@ func TestInstrumentOnlyForWideSharedLoads(t *testing.T) {
 		}
 	}
 }
+
+// Where the hardware counter of the launch was exported beside the source
+// view, a 16-byte row the source view could not judge is judged by it:
+// the launch's shared-load wavefronts against the simulator's for all of
+// its shared loads.
+func TestSettleByHardwareCounter(t *testing.T) {
+	export := `"File Path","/gpu/repo/k/k.go"
+"Function Name","K__0"
+` + header + `
+"5","v := q[i]","-","-","4","Shared","Load","128","12","0"
+"","","0x10","      LDS.128 R4, [R0]","4","Shared","Load","128","12","0"
+"7","x := s[i]","-","-","4","Shared","Load","32","4","0"
+"","","0x30","      LDS R2, [R3]","4","Shared","Load","32","4","0"
+`
+	key := func(line int) Key { return Key{File: "k/k.go", Line: line, Space: "shared", Op: "load"} }
+	for _, c := range []struct {
+		counter string
+		want    string
+	}{{"20", Agree}, {"16", Instrument}} {
+		dir := t.TempDir()
+		name := writeExport(t, dir, "k.G.csv.gz", export)
+		writeExport(t, dir, "k.G.raw.csv.gz", `"ID","Kernel Name","`+SharedLoadCounter+`"
+"","","wavefront"
+"0","K__0","`+c.counter+`"
+`)
+		in := Instance{Name: "K__0", File: "cu/k.cu", Corpus: "c", Block: [3]int{32, 1, 1}, Grid: [3]int{1, 1, 1}, Rows: []*Row{
+			{Key: key(5), Figures: []int{4}, Exact: true, Sizes: []int{16}, Sim: &Totals{Requests: 4, Sum: 16}},
+			{Key: key(7), Figures: []int{1}, Exact: true, Sizes: []int{4}, Sim: &Totals{Requests: 4, Sum: 4}},
+		}}
+		b, err := ReadBuild([]string{name}, []string{"k/k.go"}, map[string]bool{in.ID(): true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.SharedLoadWavefronts[in.ID()] == 0 {
+			t.Fatalf("no counter read for %s: %v", in.ID(), b.SharedLoadWavefronts)
+		}
+		r := Compare(&Plan{Instances: []Instance{in}}, b, nil)
+		if res := r.Results[0]; res.VerdictG != c.want {
+			t.Errorf("counter %s: verdict %s (%s), want %s", c.counter, res.VerdictG, res.WhyG, c.want)
+		}
+		if res := r.Results[1]; res.VerdictG != Agree || res.WhyG != "" {
+			t.Errorf("counter %s: the 4-byte row's verdict %s (%s), want the source view's agreement", c.counter, res.VerdictG, res.WhyG)
+		}
+	}
+}
