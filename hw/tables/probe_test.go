@@ -14,7 +14,8 @@ import (
 
 // probeCase is one line of hw/results/probe/cases.txt: a name, S (an
 // LDS.128 through a shared address) or G (LD.E.128 through a generic
-// one), and the byte address of each lane, -1 for a lane that is off.
+// one), S8 and G8 for their 8-byte forms, and the byte address of each
+// lane, -1 for a lane that is off (hw/probe writes the kernel).
 type probeCase struct {
 	name, mode string
 	req        model.Request
@@ -35,6 +36,9 @@ func readProbeCases(t *testing.T) []probeCase {
 			t.Fatalf("cases.txt: %q: want a name, a mode and %d addresses", sc.Text(), model.WarpSize)
 		}
 		c := probeCase{name: fs[0], mode: fs[1], req: model.Request{Size: 16, Load: true}}
+		if strings.HasSuffix(c.mode, "8") {
+			c.req.Size = 8
+		}
 		for l, s := range fs[2:] {
 			a, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
@@ -80,7 +84,7 @@ func TestModelReproducesProbe(t *testing.T) {
 	checked := 0
 	for i, l := range launches {
 		c := cases[i]
-		if c.mode != "S" {
+		if !strings.HasPrefix(c.mode, "S") {
 			continue // generic: no input of the model (docs/hardware.md)
 		}
 		if n := l.Metrics["smsp__sass_inst_executed_op_shared_ld.sum"]; n != 1 {
