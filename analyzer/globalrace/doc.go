@@ -46,6 +46,16 @@
 // writes, with one value in every element, is constant memory: its loads
 // are that value, not data.
 //
+// A parameter that multiplies an index of the threads is a row pitch
+// (out[y*n+x]). A race found with a small pitch (n = 1, where rows
+// overlap) is looked for again with the pitch at 1<<20: a race there is
+// reported, with that value; none, and the race needs rows narrower than
+// the x extent the launch covers — a launch that does not fit n, not a
+// defect of the kernel for the n it is launched with — so it is a note,
+// "race only with a row pitch narrower than its rows" (-verbose; counted
+// in a summary line without it), not a finding. The smemrace and warpsync
+// checks decide such races the same way.
+//
 // Suppress one report with //smemlint:ignore globalrace <reason> on the
 // line or the line above.
 package globalrace

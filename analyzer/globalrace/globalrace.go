@@ -47,7 +47,15 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	racenote.Report(rep, res, func(u *kernels.Unchecked) bool { return !u.B.Shared() }, seen)
+	racenote.Report(rep, res, racenote.Keep{
+		Unchecked: func(u *kernels.Unchecked) bool { return !u.B.Shared() },
+		Degenerate: func(ctx *kernels.Context, r *kernels.Race) (string, bool) {
+			if !(r.Scope != kernels.InWarp && !r.C.B.Shared()) {
+				return "", false
+			}
+			return Message(&Race{Ctx: ctx, Stmt: r.SiteB, C: r.C}), true
+		},
+	}, seen)
 	return nil, nil
 }
 
@@ -58,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 func Races(ctx *kernels.Context) []*Race {
 	var out []*Race
 	for _, r := range ctx.Races() {
-		if r.Scope != kernels.InWarp && !r.C.B.Shared() {
+		if r.Scope != kernels.InWarp && !r.C.B.Shared() && r.Degenerate == nil {
 			out = append(out, &Race{Ctx: ctx, Stmt: r.SiteB, C: r.C})
 		}
 	}

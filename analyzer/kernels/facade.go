@@ -74,6 +74,7 @@ type (
 	ConflictFinder = pairs.ConflictFinder
 	Race           = pairs.Race
 	Unchecked      = pairs.Unchecked
+	Degenerate     = pairs.Degenerate
 	RaceScope      = pairs.Scope
 	Search         = search.Search
 )
@@ -92,6 +93,10 @@ const (
 	AcrossWarps  = pairs.AcrossWarps
 	AcrossBlocks = pairs.AcrossBlocks
 )
+
+// LargePitch is the value a row pitch takes to tell a race for any pitch
+// from one of overlapping rows (see Degenerate).
+const LargePitch = pairs.LargePitch
 
 // FullMask is the mask of every lane of a warp.
 const FullMask = uniform.FullMask

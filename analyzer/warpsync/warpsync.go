@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
+	"github.com/smemlint/smemlint/analyzer/internal/racenote"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 	"github.com/smemlint/smemlint/model"
@@ -70,6 +71,16 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.Report(d)
 		}
 	}
+	racenote.Report(rep, res, racenote.Keep{
+		Unchecked: func(*kernels.Unchecked) bool { return false },
+		Degenerate: func(ctx *kernels.Context, r *kernels.Race) (string, bool) {
+			if r.Scope != kernels.InWarp {
+				return "", false
+			}
+			c := r.C.InOrder()
+			return Message(&Hazard{Ctx: ctx, Stmt: ctx.StmtKey(c.B.Node.Pos()), C: c}), true
+		},
+	}, seen)
 	return nil, nil
 }
 
@@ -189,7 +200,7 @@ func fixRemoves(steps []*Hazard, at []kernels.WarpSyncAt) bool {
 func Hazards(ctx *kernels.Context) []*Hazard {
 	var out []*Hazard
 	for _, r := range ctx.Races() {
-		if r.Scope == kernels.InWarp {
+		if r.Scope == kernels.InWarp && r.Degenerate == nil {
 			// Reported at the instance that runs second, the one a
 			// SyncWarp before it would order.
 			c := r.C.InOrder()

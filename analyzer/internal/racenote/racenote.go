@@ -8,50 +8,100 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 )
 
-// Report reports the unchecked sites of res that keep admits (the check's
-// memory space), one per statement, leaving out statements a finding of
-// the check covers (reported).
-func Report(rep *report.Reporter, res *kernels.Result, keep func(*kernels.Unchecked) bool, reported map[any]bool) {
+// Keep selects, for one check, what it notes: the unchecked sites of its
+// memory space, and the races it owns that need a degenerate row pitch,
+// with the check's message for each (see kernels.Degenerate).
+type Keep struct {
+	Unchecked  func(*kernels.Unchecked) bool
+	Degenerate func(*kernels.Context, *kernels.Race) (msg string, ok bool)
+}
+
+// Report reports the unchecked sites and degenerate races of res that
+// keep selects, one per statement, leaving out statements a finding of
+// the check covers (reported): a note each under -verbose, a line per
+// kind and package without it.
+func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[any]bool) {
 	seen := map[any]bool{}
-	var skipped int
-	var first ast.Node
+	var unchecked, degenerate summary
 	for _, ctx := range res.Contexts {
+		if keep.Degenerate != nil {
+			for _, r := range ctx.Races() {
+				msg, ok := keep.Degenerate(ctx, r)
+				if r.Degenerate == nil || !ok {
+					continue
+				}
+				node := ctx.Anchor(r.C.B.Node, r.C.B.Calls)
+				if node == nil || seen[r.SiteB] || reported[r.SiteB] {
+					continue
+				}
+				seen[r.SiteB] = true
+				degenerate.add(rep, res.Config.Verbose, node, "note: "+DegenerateMessage(ctx, r, msg))
+			}
+		}
 		for _, u := range ctx.Unchecked() {
 			node := ctx.Anchor(u.B.Node, u.B.Calls)
-			if node == nil || !keep(u) || seen[u.SiteB] || reported[u.SiteB] {
+			if node == nil || !keep.Unchecked(u) || seen[u.SiteB] || reported[u.SiteB] {
 				continue
 			}
 			seen[u.SiteB] = true
-			if res.Config.Verbose {
-				rep.Reportf(node, "note: "+Message(ctx, u))
-				continue
-			}
-			if rep.Ignored(node.Pos()) {
-				continue
-			}
-			if first == nil || node.Pos() < first.Pos() {
-				first = node
-			}
-			skipped++
+			unchecked.add(rep, res.Config.Verbose, node, "note: "+Message(ctx, u))
 		}
 	}
-	if skipped == 0 {
+	unchecked.report(rep, "statement", "not checked for races, which depend on data")
+	degenerate.report(rep, "race", "only with a row pitch narrower than its rows")
+}
+
+// summary counts the notes of one kind that -verbose would print.
+type summary struct {
+	n     int
+	first ast.Node
+}
+
+func (s *summary) add(rep *report.Reporter, verbose bool, node ast.Node, msg string) {
+	if verbose {
+		rep.Reportf(node, msg)
 		return
 	}
-	n := fmt.Sprintf("%d statements", skipped)
-	if skipped == 1 {
-		n = "1 statement"
+	if rep.Ignored(node.Pos()) {
+		return
 	}
-	at := rep.PackageClause(first.Pos())
+	if s.first == nil || node.Pos() < s.first.Pos() {
+		s.first = node
+	}
+	s.n++
+}
+
+// report says, at the package clause, how many notes -verbose lists.
+func (s *summary) report(rep *report.Reporter, noun, what string) {
+	if s.n == 0 {
+		return
+	}
+	n := fmt.Sprintf("%d %ss", s.n, noun)
+	if s.n == 1 {
+		n = "1 " + noun
+	}
+	at := rep.PackageClause(s.first.Pos())
 	if at == nil {
-		at = first
+		at = s.first
 	}
-	rep.Reportf(at, "note: "+n+" of this package not checked for races, which depend on data; -verbose lists them with the reason")
+	rep.Reportf(at, "note: "+n+" of this package "+what+"; -verbose lists them with the reason")
+}
+
+// DegenerateMessage says that a race needs a row pitch narrower than the
+// rows it separates; msg is the check's message for the race.
+func DegenerateMessage(ctx *kernels.Context, r *kernels.Race, msg string) string {
+	var names []string
+	for _, p := range r.Degenerate.Pitches {
+		names = append(names, fmt.Sprintf("%s = %d", ctx.Syms.Name(p), kernels.LargePitch))
+	}
+	return fmt.Sprintf("race only with a row pitch narrower than its rows, not reported: %s. No race is found with %s: the parameter multiplies an index of the threads (a row pitch), and below the width of the rows it separates, rows overlap, which a launch whose grid fits the rows does not do",
+		msg, strings.Join(names, ", "))
 }
 
 // Message says why the races of an unchecked site were not decided.

@@ -1,5 +1,5 @@
 // Package globalrace holds cases for the globalrace check.
-package globalrace
+package globalrace // want `note: 2 races of this package only with a row pitch narrower than its rows; -verbose lists them with the reason`
 
 import "github.com/smemlint/smemlint/simt"
 
@@ -99,4 +99,17 @@ func constantTableGuard(t *simt.Thread, p []float32) {
 	if zeros[i%64] == 0 {
 		p[0] = float32(i) // want `global-memory race on p between blocks: thread 0 of block 0 writes p\[0\] \(a\.go:100\) and thread 0 of block 1 writes p\[0\] \(a\.go:100\), byte 0 of p, and no barrier orders two blocks; block 8`
 	}
+}
+
+// rowPitchNeighbour also writes the element 16 to the right, which the
+// next block's thread writes: a race for any width, found with a wide one.
+// Its first store races with itself only for rows narrower than 16: one of
+// the two races the package clause counts.
+//
+//smemlint:launch block=16x16 grid=2x1
+func rowPitchNeighbour(t *simt.Thread, out []float32, width int) {
+	x := t.BlockIdx.X*16 + t.ThreadIdx.X
+	y := t.BlockIdx.Y*16 + t.ThreadIdx.Y
+	out[y*width+x] = 0
+	out[y*width+x+16] = 1 // want `global-memory race on out between blocks: thread \(0,0\) of block 1 writes out\[y\*width\+x\] \(a\.go:113\) and thread \(0,0\) of block 0 writes out\[y\*width\+x\+16\] \(a\.go:114\), byte 64 of out, and no barrier orders two blocks, with width = 1048576; block 16×16`
 }

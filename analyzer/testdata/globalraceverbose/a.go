@@ -1,6 +1,7 @@
 // Package globalraceverbose holds, for the globalrace check under
-// -verbose, races that depend on data: noted as not checked, never
-// reported as found, never passed over in silence.
+// -verbose, races that depend on data (noted as not checked, never
+// reported as found, never passed over in silence) and races that need a
+// row pitch narrower than its rows (noted, not reported).
 package globalraceverbose
 
 import "github.com/smemlint/smemlint/simt"
@@ -12,7 +13,7 @@ import "github.com/smemlint/smemlint/simt"
 func dataGuard(t *simt.Thread, a []int32, p []float32) {
 	i := t.ThreadIdx.X
 	if int(a[i]) != i {
-		p[0] = float32(i) // want `note: global p\[0\] not checked for races: whether a thread makes the access depends on data read from memory; where the data lets both in, thread 1 writes p\[0\] \(a\.go:15\) and thread 0 writes p\[0\] \(a\.go:15\) race on byte 0 of p; block 8`
+		p[0] = float32(i) // want `note: global p\[0\] not checked for races: whether a thread makes the access depends on data read from memory; where the data lets both in, thread 1 writes p\[0\] \(a\.go:16\) and thread 0 writes p\[0\] \(a\.go:16\) race on byte 0 of p; block 8`
 	}
 }
 
@@ -23,7 +24,7 @@ func dataGuard(t *simt.Thread, a []int32, p []float32) {
 func dataOffset(t *simt.Thread, offsets []int32, y []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	offset := int(offsets[i])
-	y[i+offset] += 1 // want `note: global y\[i\+offset\] not checked for races against y\[i\+offset\] \(a\.go:26\): the index depends on data read from memory, so whether two threads touch the same bytes is decided at run time; block 256`
+	y[i+offset] += 1 // want `note: global y\[i\+offset\] not checked for races against y\[i\+offset\] \(a\.go:27\): the index depends on data read from memory, so whether two threads touch the same bytes is decided at run time; block 256`
 }
 
 // counterSlot: thread 13 writes slot 12, the others the distinct slots the
@@ -47,5 +48,17 @@ func decidedDespiteData(t *simt.Thread, in []int32, y []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if in[i] > 0 {
 		y[i] = 0
+	}
+}
+
+// transposeOut is a transpose's store with a row pitch n: with n = 1 the
+// rows overlap and two blocks write one element; with n as wide as the
+// rows the launch covers (n = 1024 here) none do.
+//
+//smemlint:launch block=32x8 grid=32x32
+func transposeOut(t *simt.Thread, out []float32, n int) {
+	x, y := t.BlockIdx.Y*32+t.ThreadIdx.X, t.BlockIdx.X*32+t.ThreadIdx.Y
+	for j := 0; j < 32; j += 8 {
+		out[(y+j)*n+x] = 1 // want `note: race only with a row pitch narrower than its rows, not reported: global-memory race on out between blocks: .*, with n = 1, j = 0 and 0; block 32×8\. No race is found with n = 1048576: the parameter multiplies an index of the threads \(a row pitch\), and below the width of the rows it separates, rows overlap, which a launch whose grid fits the rows does not do`
 	}
 }

@@ -85,6 +85,8 @@ type ConflictFinder struct {
 	acct  *ir.Account
 	cache map[addrsKey][]int64
 	syms  map[*ir.Access][]affine.Sym // the uniform symbols of each access
+	// fixed gives parameters one value in every search (see Degenerate).
+	fixed map[affine.Sym]int64
 	// Scratch storage of the searches, reused from pair to pair.
 	entries []keyed
 	vals    []int64
@@ -304,6 +306,10 @@ func (ps *pairSpace) plan() {
 		return ps.a.Addr.DependsOn(is) || ps.addrB.DependsOn(is)
 	}
 	for _, s := range syms {
+		if v, ok := ps.finder.fixed[s]; ok {
+			ps.search.AddFixed(s, v)
+			continue
+		}
 		like := ps.original(s)
 		if !isCopy(s) && c.IsCoord(s) || s == adjacent || isCopy(s) && like == adjacent {
 			continue
@@ -319,8 +325,9 @@ func (ps *pairSpace) plan() {
 		}
 	}
 	for _, s := range syms {
+		_, fixed := ps.finder.fixed[s]
 		switch {
-		case isCopy(s) || c.IsCoord(s) || slices.Contains(ps.pinned, s):
+		case isCopy(s) || c.IsCoord(s) || slices.Contains(ps.pinned, s) || fixed:
 		case ps.rel.otherBlock && c.IsBlockIdx(s) && ps.copied(s):
 			ps.search.AddPair(s, s, ps.copies[s])
 		case s == adjacent:

@@ -1,6 +1,9 @@
 package pairs
 
 import (
+	"slices"
+
+	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/uniform"
 	"github.com/smemlint/smemlint/model"
@@ -31,6 +34,72 @@ type Race struct {
 	Scope        Scope
 	SiteA, SiteB any // statements, as ir.Context.StmtKey gives them
 	C            *Conflict
+	// Degenerate, when set, says that the race needs a row pitch smaller
+	// than the rows it separates: none is found with the pitch at
+	// LargePitch.
+	Degenerate *Degenerate
+}
+
+// Degenerate is a race whose witness gives a parameter that multiplies a
+// thread-dependent index (a row pitch: out[y*n+x]) a small value, and
+// which no pair of threads makes with that parameter at LargePitch. Below
+// the width of the rows it separates (x's extent), a pitch makes rows
+// overlap: two threads of different rows address one element. A kernel
+// with a row pitch is written for pitches at least that wide (the launch
+// of examples/transpose covers n = 1024 with its grid), so such a race is
+// the launch's mismatch with n, not a defect of the kernel for any n it
+// is launched for.
+type Degenerate struct {
+	Pitches []affine.Sym
+}
+
+// LargePitch is the value a row pitch is given to tell a race for any
+// pitch from a race of overlapping rows: wider than any row a launch
+// covers.
+const LargePitch = 1 << 20
+
+// pitches returns the parameters of unknown value that the witness binds
+// and that multiply, in the address of either access, an index that
+// depends on the thread, the block or a loop (y*n with y = BlockIdx.X*32 +
+// ThreadIdx.Y).
+func pitches(c *ir.Context, cf *Conflict) []affine.Sym {
+	varying := func(s affine.Sym) bool {
+		if c.IsCoord(s) || c.IsBlockIdx(s) {
+			return true
+		}
+		r := c.Meta[s].Role
+		return r == ir.RoleLoop || r == ir.RoleIter
+	}
+	isParam := func(s affine.Sym) bool {
+		return int(s) < len(c.Meta) && c.Meta[s].Role == ir.RoleParam && c.Meta[s].Domain == nil
+	}
+	var out []affine.Sym
+	var walk func(e affine.Expr)
+	walk = func(e affine.Expr) {
+		for _, t := range e.Terms {
+			a := t.Atom
+			if a.Op == affine.OpSym {
+				continue
+			}
+			if a.Op == affine.OpMul {
+				for _, pair := range [2][2]affine.Expr{{a.X, a.Y}, {a.Y, a.X}} {
+					if !pair[1].DependsOn(varying) {
+						continue
+					}
+					for _, s := range pair[0].Syms() {
+						if isParam(s) && !slices.Contains(out, s) {
+							out = append(out, s)
+						}
+					}
+				}
+			}
+			walk(a.X)
+			walk(a.Y)
+		}
+	}
+	walk(cf.A.Addr)
+	walk(cf.B.Addr)
+	return out
 }
 
 // Races decides, once for the context, which pairs of sites race and
@@ -68,9 +137,9 @@ func Decide(c *ir.Context) ([]*Race, []*Unchecked) {
 		bySite[s] = append(bySite[s], a)
 	}
 	f := &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
-	var out []*Race
-	var unchecked []*Unchecked
-	for i, sb := range sites {
+	// site decides the race of site i with the partners f finds.
+	site := func(f *raceFinder, i int) *Race {
+		sb := sites[i]
 		var r *Race
 		// The nearest partner with a race of any kind decides: the search
 		// stops there, as a search of every partner for a pair across
@@ -93,7 +162,29 @@ func Decide(c *ir.Context) ([]*Race, []*Unchecked) {
 				r = &Race{Scope: InWarp, SiteA: sites[j], SiteB: sb, C: cf}
 			}
 		}
-		if r != nil {
+		return r
+	}
+	var out []*Race
+	var unchecked []*Unchecked
+	for i, sb := range sites {
+		if r := site(f, i); r != nil {
+			// A race found with a small row pitch (out[y*n+x] with n = 1)
+			// is looked for again with the pitch large: one found there
+			// is the race reported; none, and the race needs rows that
+			// overlap (see Degenerate).
+			if ps := pitches(c, r.C); len(ps) > 0 {
+				fixed := map[affine.Sym]int64{}
+				for _, p := range ps {
+					fixed[p] = LargePitch
+				}
+				g := &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
+				g.fixed = fixed
+				if r2 := site(g, i); r2 != nil {
+					r = r2
+				} else {
+					r.Degenerate = &Degenerate{Pitches: ps}
+				}
+			}
 			out = append(out, r)
 			continue
 		}
