@@ -284,3 +284,55 @@ func ratchet(t *testing.T, got map[Key]string) {
 		}
 	}
 }
+
+// TestRealCodeRaces checks the race findings on the corpus against the
+// originals. The only races are PolyBench/GPU's atax and mvt: their
+// headers (atax.cuh and mvt.cuh at 70ea4ca9047d) launch blocks of
+// DIM_THREAD_BLOCK_X × DIM_THREAD_BLOCK_Y = 32 × 8 threads on grids of
+// N/32 × 1, and the kernels index with blockIdx.x*blockDim.x+threadIdx.x
+// alone, so the 8 threads of a column (threadIdx.y 0..7, in 8 warps) share
+// i and each runs tmp[i] = 0; tmp[i] += … with nothing to order them: a
+// read-modify-write race on global memory in the original, as ported.
+func TestRealCodeRaces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and analyzes the whole corpus")
+	}
+	res, err := driver.Run([]string{"./realcode/..."}, driver.Options{Dir: corpus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"polybench/atax ataxkernel1 cuda:86 globalrace",
+		"polybench/atax ataxkernel1 cuda:90 globalrace",
+		"polybench/atax ataxkernel2 cuda:101 globalrace",
+		"polybench/atax ataxkernel2 cuda:105 globalrace",
+		"polybench/mvt mvtkernel1 cuda:115 globalrace",
+		"polybench/mvt mvtkernel2 cuda:130 globalrace",
+	}
+	root, err := filepath.Abs(filepath.Join(corpus, "realcode"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := map[string]map[int]origin{}
+	var got []string
+	for _, f := range res.Findings {
+		switch f.Check {
+		case "globalrace", "smemrace", "warpsync":
+		default:
+			continue
+		}
+		if strings.HasPrefix(f.Message, "note: ") {
+			continue
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(f.Pos.Filename))
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		o := cudaLines(t, f.Pos.Filename, cache)[f.Pos.Line]
+		got = append(got, fmt.Sprintf("%s %s cuda:%d %s", filepath.ToSlash(rel), o.kernel, o.line, f.Check))
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("race findings on the corpus:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
