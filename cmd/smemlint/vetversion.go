@@ -87,15 +87,22 @@ func checkGoOptions(args []string) error {
 
 // vetFlagsHandshake checks go vet's options at its first handshake
 // (-flags), before go vet builds anything, and reports whether it found
-// a bad one: the caller then exits 1. A failure at the later handshake
-// (-V=full) ends go vet while it compiles dependencies, and go then
-// often adds a line of its own ("go: unlinkat …: directory not empty").
+// a bad one: the caller then exits 1 and go vet exits 2. A failure at the
+// later handshake (-V=full) ends go vet while it compiles dependencies,
+// with exit status 1: go adds "go: error obtaining buildID for …", and,
+// as it removes its work directory while compilers still write there,
+// often a line of its own ("go: unlinkat /tmp/go-build…: directory not
+// empty"), which no tool can prevent.
+//
 // go vet discards what the tool writes here, so the error goes to go
 // vet's own standard error, left open for go's "-flags failed" to end
-// the line. That is done only where it is safe: go vet's standard error
+// the line. It is written through a duplicate of go's descriptor
+// (parentStderr) where the kernel allows it: the write is then go's, at
+// its offset, whatever the descriptor is. Elsewhere it is written through
+// /proc/PPID/fd/2, which opens the file anew, and only where that is safe:
 // a pipe, a terminal or a file opened for appending, which two writers
 // share in order (a file opened with 2> is not: go would write over the
-// error from its own offset). Elsewhere -V=full reports the mistake.
+// error from its own offset); otherwise -V=full reports the mistake.
 func vetFlagsHandshake() bool {
 	args := parentArgs()
 	if args == nil {
@@ -107,6 +114,11 @@ func vetFlagsHandshake() bool {
 	}
 	if err == nil {
 		return false
+	}
+	if f, perr := parentStderr(); perr == nil {
+		defer f.Close()
+		_, werr := fmt.Fprintf(f, "smemlint: %v; ", err)
+		return werr == nil
 	}
 	name := fmt.Sprintf("/proc/%d/fd/2", os.Getppid())
 	st, serr := os.Stat(name)

@@ -2,6 +2,7 @@ package hostile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -304,6 +305,24 @@ func TestCommandLine(t *testing.T) {
 			return oneLine(res.stderr, "-flags failed")
 		}})
 	}
+	// With go vet's standard error a file opened as 2> opens it (not for
+	// appending), the line is the same, and so is the exit status.
+	cases = append(cases, hcase{name: "go vet -arch=sm_66 with 2> file: one line, exit 2", check: func(t *testing.T) error {
+		dir, err := cliCorpus()
+		if err != nil {
+			return err
+		}
+		res, err := runStderrFile(t, dir, "go", "vet", "-vettool="+bin, "-arch=sm_66", "./k")
+		return wantVetFlagsFailed(res, err, `smemlint: -arch=sm_66: unknown architecture "sm_66"`)
+	}})
+	cases = append(cases, hcase{name: "go vet with a bad smemlint.conf and 2> file: one line, exit 2", check: func(t *testing.T) error {
+		dir := writeModule(t, map[string]string{
+			"k/k.go":        transpose,
+			"smemlint.conf": "bankmode = 3\n",
+		})
+		res, err := runStderrFile(t, dir, "go", "vet", "-vettool="+bin, "./...")
+		return wantVetFlagsFailed(res, err, "smemlint.conf:1: bank mode 3: want 4 or 8")
+	}})
 	cases = append(cases, hcase{name: "go vet with a bad smemlint.conf below: one line", check: func(t *testing.T) error {
 		dir := writeModule(t, map[string]string{
 			"k/k.go":            transpose,
@@ -463,4 +482,57 @@ func marked(mark string) []string {
 		out = append(out, string(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '})))
 	}
 	return out
+}
+
+// runStderrFile runs name with args in dir with its standard error a
+// regular file opened as the shell's 2> opens it, and returns what the
+// file holds.
+func runStderrFile(t *testing.T, dir, name string, args ...string) (result, error) {
+	errName := filepath.Join(t.TempDir(), "stderr")
+	f, err := os.OpenFile(errName, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return result{}, err
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, &out, f
+	timer := time.AfterFunc(commandTimeout, func() { cmd.Process.Kill() })
+	err = cmd.Run()
+	timer.Stop()
+	res := result{stdout: out.String(), code: cmd.ProcessState.ExitCode()}
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		return res, err
+	}
+	data, err := os.ReadFile(errName)
+	res.stderr = string(data)
+	return res, err
+}
+
+// wantVetFlagsFailed checks go vet's report of a bad option: one line,
+// the cause first and go's "-flags failed" last, exit status 2. Where the
+// kernel does not let smemlint write through go's own descriptor (Yama's
+// ptrace_scope above 0) and standard error is a 2> file, the documented
+// fallback: the cause starts the first line, and go vet fails.
+func wantVetFlagsFailed(res result, err error, cause string) error {
+	if err != nil {
+		return err
+	}
+	if scope, rerr := os.ReadFile("/proc/sys/kernel/yama/ptrace_scope"); rerr == nil && strings.TrimSpace(string(scope)) != "0" && os.Geteuid() != 0 {
+		if res.code == 0 || !strings.HasPrefix(res.stderr, cause[:strings.Index(cause, ":")]) || !strings.Contains(strings.SplitN(res.stderr, "\n", 2)[0], cause) {
+			return fmt.Errorf("exit %d, stderr %q: want the cause %q first and a failure", res.code, res.stderr, cause)
+		}
+		return nil
+	}
+	if res.code != 2 {
+		return fmt.Errorf("exit %d, want 2; stderr %q", res.code, res.stderr)
+	}
+	if err := oneLine(res.stderr, cause); err != nil {
+		return err
+	}
+	if !strings.HasPrefix(res.stderr, "smemlint: ") || !strings.Contains(res.stderr, "-flags failed: exit status 1") {
+		return fmt.Errorf("stderr %q: want the cause first and go's -flags failed last", res.stderr)
+	}
+	return nil
 }
