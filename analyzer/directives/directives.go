@@ -59,12 +59,15 @@ func run(pass *analysis.Pass, isCheck func(string) bool) (any, error) {
 }
 
 func checkComment(pass *analysis.Pass, c *ast.Comment, onKernel bool, isCheck func(string) bool) {
-	name, args, ok := directive.Split(c.Text)
-	if !ok {
-		return
-	}
 	report := func(msg string) {
 		pass.Report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: "directives", Message: msg})
+	}
+	name, args, ok := directive.Split(c.Text)
+	if !ok {
+		if msg := directive.NearMiss(c.Text); msg != "" {
+			report(msg)
+		}
+		return
 	}
 	switch name {
 	case "ignore":

@@ -13,7 +13,9 @@
 // whose first parameter is *simt.Thread) and needs at least block=. An
 // ignore directive names one or more checks (comma-separated, or "all")
 // and must give a reason. A directive that cannot be read would silently
-// change nothing, so it is reported instead.
+// change nothing, so it is reported instead; so is one written with white
+// space after // ("// smemlint:launch …") or in a /* */ comment, which Go
+// does not read as a directive.
 //
 // A launch shape that simt.Launch would reject (more than 1024 threads in
 // a block, a grid that is not a multiple of its cluster, more shared

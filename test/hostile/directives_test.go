@@ -43,6 +43,19 @@ var syntaxCases = []syntaxCase{
 	{"ignore nothing", "//smemlint:ignore", "needs a check name and a reason"},
 	{"ignore empty name", "//smemlint:ignore bankconflict,,coalescing why", "an empty check name"},
 	{"ignore good", "//smemlint:ignore bankconflict,coalescing measured on the H100", ""},
+	{"space after //", "// smemlint:launch block=2000", "smemlint:launch with white space after // is not read as a directive"},
+	{"tab after //", "//	smemlint:launch block=32", "smemlint:launch with white space after // is not read as a directive"},
+	{"block comment", "/*smemlint:launch block=2000*/", "smemlint:launch in a /* */ comment is not read as a directive"},
+	{"ignore with space after //", "// smemlint:ignore bankconflict measured", "smemlint:ignore with white space after // is not read as a directive"},
+	{"prose after // smemlint:", "// smemlint: tuned by hand", ""},
+	{"capital directive name", "//smemlint:Launch block=32", "unknown directive //smemlint:Launch"},
+	{"space after the colon", "//smemlint: launch block=32", "unknown directive //smemlint: (known: launch, ignore)"},
+	{"hex dimension", "//smemlint:launch block=0x20", `//smemlint:launch block=0x20: "0" is not a positive integer`},
+	{"comma between dimensions", "//smemlint:launch block=32,8", `"32,8" is not a positive integer`},
+	{"upper-case key", "//smemlint:launch BLOCK=32", `unknown key "BLOCK"`},
+	{"spaces around =", "//smemlint:launch block = 32", `"block" is not key=value`},
+	{"zero-width space in a number", "//smemlint:launch block=32\u200b", `is not a positive integer`},
+	{"cluster 0", "//smemlint:launch block=32 cluster=0", `"0" is not a positive integer`},
 }
 
 var syntaxDirectives []*kernelSrc

@@ -168,3 +168,36 @@ func Split(comment string) (name, args string, ok bool) {
 	}
 	return name, strings.TrimSpace(args), true
 }
+
+// NearMiss says why comment, which Split does not read, was likely meant
+// as a directive and is not one, or returns "": a line comment with white
+// space between // and smemlint:launch or smemlint:ignore, or a block
+// comment holding one. Go reads directives only in the //name: form, and
+// a directive that is not read changes nothing, in silence.
+func NearMiss(comment string) string {
+	var form string
+	switch {
+	case strings.HasPrefix(comment, "//"):
+		rest := strings.TrimLeft(comment[2:], " \t")
+		if len(rest) == len(comment)-2 {
+			return ""
+		}
+		form = "with white space after //"
+		comment = rest
+	case strings.HasPrefix(comment, "/*"):
+		form = "in a /* */ comment"
+		comment = strings.TrimLeft(strings.TrimSuffix(comment[2:], "*/"), " \t")
+	default:
+		return ""
+	}
+	rest, ok := strings.CutPrefix(comment, "smemlint:")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, " ")
+	name, _, _ = strings.Cut(name, "\t")
+	if name != "launch" && name != "ignore" {
+		return ""
+	}
+	return fmt.Sprintf("smemlint:%s %s is not read as a directive: write it as a line comment, //smemlint:%s, with nothing between // and smemlint", name, form, name)
+}

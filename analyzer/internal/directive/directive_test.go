@@ -1,6 +1,7 @@
 package directive
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -94,5 +95,24 @@ func TestSplit(t *testing.T) {
 	}
 	if _, _, ok := Split("// smemlint:launch block=32"); ok {
 		t.Error("a comment with a space after // is not a directive")
+	}
+}
+
+// TestNearMiss: a launch or ignore directive that Go does not read as one
+// is named with its form; prose and real directives are not.
+func TestNearMiss(t *testing.T) {
+	for _, c := range []struct{ comment, want string }{
+		{"// smemlint:launch block=32", "smemlint:launch with white space after // is not read as a directive"},
+		{"//\tsmemlint:ignore all generated", "smemlint:ignore with white space after // is not read as a directive"},
+		{"/* smemlint:launch block=32 */", "smemlint:launch in a /* */ comment is not read as a directive"},
+		{"//smemlint:launch block=32", ""},
+		{"// smemlint: tuned by hand", ""},
+		{"// smemlint:launches are read from simt.Launch", ""},
+		{"/* a comment */", ""},
+	} {
+		got := NearMiss(c.comment)
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("NearMiss(%q) = %q, want %q", c.comment, got, c.want)
+		}
 	}
 }

@@ -97,3 +97,19 @@ func launches(out []float32) {
 	simt.Launch(simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 1, Y: 1, Z: 128}}, func(t *simt.Thread) { copyKernel(t, out) })              // want `simt.Config: block 1x1x128: Z is 128`
 	simt.Launch(simt.Config{Grid: simt.Dim3{X: 4}, Block: simt.Dim3{X: 256}}, func(t *simt.Thread) { copyKernel(t, out) })
 }
+
+// Near misses: read by no one, so reported rather than ignored in silence.
+
+// smemlint:launch block=2000 // want `smemlint:launch with white space after // is not read as a directive: write it as a line comment, //smemlint:launch`
+func spaceAfterSlashes(t *simt.Thread) {}
+
+/*smemlint:launch block=2000*/ // want `smemlint:launch in a /\* \*/ comment is not read as a directive`
+func blockComment(t *simt.Thread) {}
+
+func spacedIgnore(t *simt.Thread, s []float32) {
+	// smemlint:ignore bankconflict the tile is read once // want `smemlint:ignore with white space after // is not read as a directive`
+	s[0] = 1
+}
+
+// smemlint: the kernels of this file are tuned by hand (prose, not a near miss)
+func prose(t *simt.Thread) {}
