@@ -63,7 +63,7 @@ var Analyzer = &analysis.Analyzer{
 // while passes run. Each remembers whether it was given, so that a flag
 // overrides the configuration file and a default does not.
 var (
-	archFlag     = setString{v: model.DefaultArch}
+	archFlag     = setArch{setString{v: model.DefaultArch}}
 	bankModeFlag = setInt{}
 	verboseFlag  = setBool{}
 )

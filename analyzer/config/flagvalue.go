@@ -1,8 +1,10 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // setString, setInt and setBool are flag values that remember whether
@@ -15,6 +17,18 @@ type setString struct {
 
 func (s *setString) String() string     { return s.v }
 func (s *setString) Set(v string) error { s.v, s.set = v, true; return nil }
+
+// setArch is the -arch flag: a setString that refuses an empty value.
+// "-arch=$ARCH" with ARCH unset would otherwise check against the default
+// profile in silence.
+type setArch struct{ setString }
+
+func (s *setArch) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("an empty profile: name one (sm_1x, sm_2x, sm_3x, sm_50 … sm_90) or leave the flag out")
+	}
+	return s.setString.Set(v)
+}
 
 type setInt struct {
 	v   int

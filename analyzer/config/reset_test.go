@@ -4,7 +4,7 @@ import "github.com/smemlint/smemlint/model"
 
 // resetFlags puts the flags back to their defaults, not given.
 func resetFlags() {
-	archFlag = setString{v: model.DefaultArch}
+	archFlag = setArch{setString{v: model.DefaultArch}}
 	bankModeFlag = setInt{}
 	verboseFlag = setBool{}
 }

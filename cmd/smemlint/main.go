@@ -48,6 +48,12 @@ func main() {
 		if os.Args[1] == "help" && len(os.Args) == 2 {
 			printSubcommands()
 		}
+		if os.Args[1] == "help" && len(os.Args) > 2 {
+			if err := checkHelpNames(os.Args[2:]); err != nil {
+				fmt.Fprintln(os.Stderr, "smemlint help:", err)
+				os.Exit(exitError)
+			}
+		}
 	}
 	if len(os.Args) == 2 && os.Args[1] == "-flags" && vetFlagsHandshake() {
 		os.Exit(exitError)
@@ -137,4 +143,22 @@ func (w forward) Set(s string) error { return w.f.Value.Set(s) }
 func (w forward) IsBoolFlag() bool {
 	b, ok := w.f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
+}
+
+// checkHelpNames checks the names "smemlint help NAME…" asks about: the
+// multichecker would end on the first unknown one with its own words
+// ("Analyzer "x" not registered"), without the names it knows.
+func checkHelpNames(names []string) error {
+	known := map[string]bool{}
+	var list []string
+	for _, a := range analyzer.Checks() {
+		known[a.Name] = true
+		list = append(list, a.Name)
+	}
+	for _, n := range names {
+		if !known[n] {
+			return fmt.Errorf("unknown check %q (checks: %s)", n, strings.Join(list, ", "))
+		}
+	}
+	return nil
 }

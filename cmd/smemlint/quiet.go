@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
@@ -102,13 +103,25 @@ func quietErrors(r io.Reader, w io.Writer) (findings bool, err error) {
 		if consequence.MatchString(line) {
 			continue
 		}
+		// go/packages writes an error without a position as "-: msg"
+		// ("-: build constraints exclude all Go files in …"): it is
+		// smemlint's, as loadError prints it.
+		if rest, ok := strings.CutPrefix(line, "-: "); ok {
+			if buildHeader.MatchString(rest) {
+				continue // "# pkg" before the go command's build output
+			}
+			line = "smemlint: " + rest
+		}
+		// The go command's build output names files relative to the
+		// directory; the parser's copy of the same error, absolutely.
+		key := absolute(line)
 		if !strings.Contains(line, ": \t") {
-			if seen[line] {
+			if seen[key] {
 				continue
 			}
-			seen[line] = true
+			seen[key] = true
 		}
-		if syntax.later(line) {
+		if syntax.later(key) {
 			continue
 		}
 		fmt.Fprintln(bw, line)
@@ -186,4 +199,21 @@ func (s syntaxErrors) later(line string) bool {
 	}
 	fs.printed = true
 	return false
+}
+
+// buildHeader matches the "# pkg" line that starts the go command's
+// output for a package.
+var buildHeader = regexp.MustCompile(`^# \S+$`)
+
+// absolute returns line with the file it starts with made absolute.
+func absolute(line string) string {
+	m := errorLine.FindStringSubmatch(line)
+	if m == nil || filepath.IsAbs(m[1]) {
+		return line
+	}
+	abs, err := filepath.Abs(m[1])
+	if err != nil {
+		return line
+	}
+	return abs + line[len(m[1]):]
 }

@@ -166,7 +166,10 @@ func writeFile(t *testing.T, name, text string) {
 
 // TestQuietSyntaxErrors: of the lines that name a place in a file that
 // does not parse, the multichecker's child keeps the file's first syntax
-// error only; a finding in a file that parses is kept.
+// error only, whether it names the file relative to the directory (the
+// go command's build output, after its "# pkg" line) or absolutely; a
+// finding in a file that parses is kept; an error without a position is
+// smemlint's, not "-: …".
 func TestQuietSyntaxErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.go")
@@ -177,18 +180,29 @@ func TestQuietSyntaxErrors(t *testing.T) {
 	if err := os.WriteFile(good, []byte("package p\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, bad)
+	if err != nil {
+		t.Fatal(err)
+	}
 	in := strings.Join([]string{
 		bad + ":3:10: expected operand, found '}'",
 		bad + ":5:9: expected ')', found '{'",
 		bad + ":3:9: [(ast: *ast.BadExpr)](ast: *ast.BadExpr) (type) is not an expression",
 		good + ":1:9: a finding",
 		good + ":1:9: a finding",
+		"-: no Go files in /m/nogo",
+		"-: # example.com/m/p",
+		rel + ":3:10: expected operand, found '}'",
 	}, "\n") + "\n"
 	var out strings.Builder
 	if _, err := quietErrors(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
-	want := bad + ":3:10: expected operand, found '}'\n" + good + ":1:9: a finding\n"
+	want := bad + ":3:10: expected operand, found '}'\n" + good + ":1:9: a finding\nsmemlint: no Go files in /m/nogo\n"
 	if out.String() != want {
 		t.Errorf("quietErrors wrote\n%s\nwant\n%s", out.String(), want)
 	}

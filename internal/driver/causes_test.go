@@ -40,3 +40,17 @@ func TestCauses(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitBuildOutput: the go command's build output for a cgo file that
+// does not parse ("# pkg", then the error relative to the directory) and
+// the parser's copy of the same error are one cause.
+func TestSplitBuildOutput(t *testing.T) {
+	in := []packages.Error{
+		{Msg: "# example.com/m/c\nc/c.go:8:1: imports must appear before other declarations", Kind: packages.ListError},
+		{Pos: "/m/c/c.go:8:1", Msg: "imports must appear before other declarations", Kind: packages.ParseError},
+	}
+	got := causes(splitBuildOutput(in, "/m"))
+	if len(got) != 1 || got[0].Error() != "/m/c/c.go:8:1: imports must appear before other declarations" {
+		t.Errorf("causes = %q, want the parse error once", got)
+	}
+}

@@ -7,8 +7,12 @@
 package driver
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,7 +121,7 @@ func Run(patterns []string, opts Options) (*Result, error) {
 		}
 		clean = append(clean, p)
 	}
-	res.Errors = causes(res.Errors)
+	res.Errors = causes(splitBuildOutput(res.Errors, opts.Dir))
 	graph, err := checker.Analyze(roots, clean, nil)
 	if err != nil {
 		return nil, err
@@ -127,6 +131,7 @@ func Run(patterns []string, opts Options) (*Result, error) {
 	for _, a := range checks {
 		isCheck[a] = true
 	}
+	files := &sourceFiles{overlay: opts.Overlay, data: map[string][]byte{}}
 	for act := range graph.All() {
 		if act.Err != nil && act.IsRoot {
 			return nil, fmt.Errorf("%s: %v", act, act.Err)
@@ -135,7 +140,7 @@ func Run(patterns []string, opts Options) (*Result, error) {
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			res.Findings = append(res.Findings, finding(act, d))
+			res.Findings = append(res.Findings, finding(act, d, files))
 		}
 	}
 	res.Findings = sortUnique(res.Findings)
@@ -168,7 +173,7 @@ func loadMode(roots []*analysis.Analyzer) packages.LoadMode {
 	return mode
 }
 
-func finding(act *checker.Action, d analysis.Diagnostic) Finding {
+func finding(act *checker.Action, d analysis.Diagnostic, files *sourceFiles) Finding {
 	fset := act.Package.Fset
 	f := Finding{
 		Check:   act.Analyzer.Name,
@@ -195,6 +200,7 @@ func finding(act *checker.Action, d analysis.Diagnostic) Finding {
 			f.Related = append(f.Related, rel)
 		}
 	}
+fixes:
 	for _, sf := range d.SuggestedFixes {
 		fix := Fix{Message: sf.Message}
 		for _, e := range sf.TextEdits {
@@ -202,11 +208,92 @@ func finding(act *checker.Action, d analysis.Diagnostic) Finding {
 			if !end.IsValid() {
 				end = e.Pos
 			}
-			fix.Edits = append(fix.Edits, Edit{Pos: fset.Position(e.Pos), End: fset.Position(end), NewText: string(e.NewText)})
+			pos, endPos, ok := files.locate(fset, act.Package.GoFiles, e.Pos, end)
+			if !ok {
+				continue fixes
+			}
+			fix.Edits = append(fix.Edits, Edit{Pos: pos, End: endPos, NewText: string(e.NewText)})
 		}
 		f.Fixes = append(f.Fixes, fix)
 	}
 	return f
+}
+
+// sourceFiles reads the files edits apply to, editor buffers first.
+type sourceFiles struct {
+	overlay map[string][]byte
+	data    map[string][]byte
+}
+
+func (s *sourceFiles) read(name string) ([]byte, error) {
+	if b, ok := s.overlay[name]; ok {
+		return b, nil
+	}
+	if b, ok := s.data[name]; ok {
+		return b, nil
+	}
+	b, err := os.ReadFile(name)
+	if err == nil {
+		s.data[name] = b
+	}
+	return b, err
+}
+
+// locate returns where an edit between pos and end applies: the byte
+// offsets of the file that holds the text. A //line directive makes the
+// positions a finding prints name another file or line ("//line
+// other.go:100" anywhere; cgo's generated files point back at the
+// source); the offsets are those of the file that was compiled. When that
+// is one of the package's source files (sources), the edit applies there.
+// Otherwise (cgo) it is moved to the line and column the directive names,
+// and kept only if the bytes there are the ones it replaces; else the fix
+// is not offered (false) rather than applied to the wrong bytes, to a
+// generated file or to one that does not exist.
+func (s *sourceFiles) locate(fset *token.FileSet, sources []string, pos, end token.Pos) (token.Position, token.Position, bool) {
+	rp, re := fset.PositionFor(pos, false), fset.PositionFor(end, false)
+	ap, ae := fset.Position(pos), fset.Position(end)
+	if rp.Filename == re.Filename && slices.Contains(sources, rp.Filename) {
+		return rp, re, true
+	}
+	if ap.Filename != ae.Filename || ap.Column == 0 || ae.Column == 0 {
+		return rp, re, false
+	}
+	compiled, err := s.read(rp.Filename)
+	if err != nil || re.Offset > len(compiled) || rp.Offset > re.Offset {
+		return rp, re, false
+	}
+	src, err := s.read(ap.Filename)
+	if err != nil {
+		return rp, re, false
+	}
+	start, ok1 := lineColumnOffset(src, ap.Line, ap.Column)
+	stop, ok2 := lineColumnOffset(src, ae.Line, ae.Column)
+	if !ok1 || !ok2 || !bytes.Equal(src[start:stop], compiled[rp.Offset:re.Offset]) {
+		return rp, re, false
+	}
+	ap.Offset, ae.Offset = start, stop
+	return ap, ae, true
+}
+
+// lineColumnOffset returns the byte offset of a 1-based line and byte
+// column of src.
+func lineColumnOffset(src []byte, line, col int) (int, bool) {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	eol := bytes.IndexByte(src[off:], '\n')
+	if eol < 0 {
+		eol = len(src) - off
+	}
+	if col < 1 || col-1 > eol {
+		return 0, false
+	}
+	return off + col - 1, true
 }
 
 // sortUnique orders findings by position and drops the copies that a
@@ -272,6 +359,54 @@ func causes(errs []packages.Error) []packages.Error {
 		out = append(out, e)
 	}
 	return out
+}
+
+// splitBuildOutput takes apart the errors the go command reports as its
+// build output, one error without a position that holds "# pkg" and then
+// "file:line:col: msg" lines relative to dir (cgo's, for a file that does
+// not parse): each line becomes an error of its own, at its absolute
+// position, so that the copy the parser reports of the same error is
+// seen as one; the "# pkg" line, which the positions make redundant, goes.
+func splitBuildOutput(errs []packages.Error, dir string) []packages.Error {
+	var out []packages.Error
+	for _, e := range errs {
+		if e.Pos != "" && e.Pos != "-" || !strings.HasPrefix(e.Msg, "# ") {
+			out = append(out, e)
+			continue
+		}
+		for _, l := range strings.Split(e.Msg, "\n")[1:] {
+			pos, msg, ok := cutPosition(l)
+			if !ok {
+				if strings.TrimSpace(l) != "" {
+					out = append(out, packages.Error{Pos: e.Pos, Msg: l, Kind: e.Kind})
+				}
+				continue
+			}
+			if !filepath.IsAbs(pos) {
+				base := dir
+				if base == "" {
+					base, _ = os.Getwd()
+				}
+				pos = filepath.Join(base, pos)
+			}
+			out = append(out, packages.Error{Pos: pos, Msg: msg, Kind: e.Kind})
+		}
+	}
+	return out
+}
+
+// cutPosition splits "file.go:line:col: msg" (or "file.go:line: msg").
+func cutPosition(l string) (pos, msg string, ok bool) {
+	i := strings.Index(l, ".go:")
+	if i < 0 {
+		return "", "", false
+	}
+	j := strings.Index(l[i:], ": ")
+	if j < 0 {
+		return "", "", false
+	}
+	pos, msg = l[:i+j], l[i+j+2:]
+	return pos, msg, fileOf(pos) != pos
 }
 
 // fileOf returns the file of a "file:line:col" or "file:line" position.

@@ -97,9 +97,13 @@ func columns(res *driver.Result, file string, line int) []string {
 		}
 		for _, ctx := range kr.Contexts {
 			for _, a := range ctx.Accesses {
-				p := act.Package.Fset.Position(a.Node.Pos())
-				if p.Filename == file && p.Line == line && !a.Remote && !a.Atomic {
-					seen[p.Column] = true
+				if a.Remote || a.Atomic {
+					continue
+				}
+				for _, p := range positions(act.Package.Fset, a.Node.Pos()) {
+					if p.Filename == file && p.Line == line {
+						seen[p.Column] = true
+					}
 				}
 			}
 		}
@@ -162,11 +166,7 @@ func kernel(ctx *kernels.Context, fset *token.FileSet, findings []driver.Finding
 func (k *Kernel) at(file string, line, col int) *Target {
 	var best *Target
 	for _, t := range k.Targets {
-		if t.Pos.Filename != file || t.Pos.Line != line {
-			continue
-		}
-		end := k.Fset.Position(t.Access.Node.End())
-		if col > 0 && (col < t.Pos.Column || col > end.Column) {
+		if !k.covers(t, file, line, col) {
 			continue
 		}
 		if best == nil || excess(t) > excess(best) {
@@ -182,12 +182,35 @@ func (k *Kernel) At(file string, line, col int) []*Target {
 	abs, _ := filepath.Abs(file)
 	var out []*Target
 	for _, t := range k.Targets {
-		end := k.Fset.Position(t.Access.Node.End())
-		if t.Pos.Filename == abs && t.Pos.Line == line && (col <= 0 || col >= t.Pos.Column && col <= end.Column) {
+		if k.covers(t, abs, line, col) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// covers reports whether t's access is on the line of file and, for a
+// column above 0, spans it: where the findings place it, or where it is
+// in the file that holds it, which differ after a //line directive.
+func (k *Kernel) covers(t *Target, file string, line, col int) bool {
+	starts := positions(k.Fset, t.Access.Node.Pos())
+	ends := positions(k.Fset, t.Access.Node.End())
+	for i, p := range starts {
+		if p.Filename == file && p.Line == line && (col <= 0 || col >= p.Column && col <= ends[i].Column) {
+			return true
+		}
+	}
+	return false
+}
+
+// positions returns where pos is as the findings print it and, after a
+// //line directive, where it is in the file that holds it.
+func positions(fset *token.FileSet, pos token.Pos) []token.Position {
+	p, raw := fset.Position(pos), fset.PositionFor(pos, false)
+	if raw == p {
+		return []token.Position{p}
+	}
+	return []token.Position{p, raw}
 }
 
 func excess(t *Target) int {
