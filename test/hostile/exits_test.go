@@ -69,7 +69,6 @@ func TestExits(t *testing.T) {
 		{name: "notes only: exit 0", check: noteOnly(nil, "./noted")},
 		{name: "notes only on the multichecker's path: exit 0", check: noteOnly(packages, "./noted")},
 		{name: "notes only with -fix: exit 0", check: noteOnly(nil, "-fix", "./noted")},
-		{name: "notes only with -diff: exit 0", check: noteOnly(nil, "-diff", "./noted")},
 		{name: "notes only with -sarif: exit 0, a result of level note", check: func(t *testing.T) error {
 			dir, err := exitsCorpus()
 			if err != nil {
@@ -120,13 +119,6 @@ func TestExits(t *testing.T) {
 		}},
 		{name: "a note beside a finding: exit 3", check: func(t *testing.T) error {
 			res, err := inCorpus(nil, "./noted", "./k")
-			if err == nil && (res.code != 3 || !strings.Contains(res.stderr, noteText) || !strings.Contains(res.stderr, "k.go:11:17: shared load")) {
-				err = fmt.Errorf("exit %d, stderr %q: want exit 3, the note and the finding", res.code, res.stderr)
-			}
-			return err
-		}},
-		{name: "a note beside a finding on the multichecker's path: exit 3", check: func(t *testing.T) error {
-			res, err := inCorpus(packages, "./noted", "./k")
 			if err == nil && (res.code != 3 || !strings.Contains(res.stderr, noteText) || !strings.Contains(res.stderr, "k.go:11:17: shared load")) {
 				err = fmt.Errorf("exit %d, stderr %q: want exit 3, the note and the finding", res.code, res.stderr)
 			}

@@ -73,23 +73,18 @@ func oddFiles() map[string]string {
 
 var oddDir once[string]
 
-// fixRun is one run of -fix or -diff on its own copy of the packages with
+// fixRun is one run of -fix on its own copy of the packages with
 // fixes (bom, linedir, cgo), and their files afterwards.
 type fixRun struct {
 	res   result
 	after map[string]string // package/file to contents
 }
 
-var fixRuns [2]once[fixRun]
+var fixRuns once[fixRun]
 
-// fixOdd returns the run of flag (-fix or -diff) and the files of pkg
-// after it.
+// fixOdd returns the run of flag (-fix) and the files of pkg after it.
 func fixOdd(flag, pkg string) (result, map[string]string, error) {
-	i := 0
-	if flag == "-diff" {
-		i = 1
-	}
-	fr, err := fixRuns[i].get(func() (fixRun, error) {
+	fr, err := fixRuns.get(func() (fixRun, error) {
 		files := oddFiles()
 		mod := map[string]string{}
 		for _, p := range []string{"bom/bom.go", "linedir/linedir.go", "cgo/cgo.go"} {
@@ -206,13 +201,6 @@ func TestOddFiles(t *testing.T) {
 			}
 			return nil
 		}},
-		{name: "//line: -diff shows the file that holds the text", check: func(t *testing.T) error {
-			res, after, err := fixOdd("-diff", "linedir")
-			if err == nil && (res.code != 3 || !strings.Contains(res.stdout, "linedir.go") || !strings.Contains(res.stdout, "+\ttile := simt.Shared[[32][33]float32](t)") || after["linedir.go"] != lineDirected) {
-				err = fmt.Errorf("exit %d, stdout %q, stderr %q: want the diff of linedir.go and no change", res.code, res.stdout, res.stderr)
-			}
-			return err
-		}},
 		{name: "//line: -sarif's fix names the file that holds the text", check: func(t *testing.T) error {
 			res, err := odd(nil, "-sarif", "-", "./linedir")
 			if err == nil && (res.code != 3 || !strings.Contains(res.stdout, `"uri": "linedir/linedir.go"`) || strings.Contains(res.stdout, `"uri": "linedir/other.go"`) && strings.Contains(res.stdout, "artifactChanges") && !strings.Contains(res.stdout, `"artifactLocation": {
@@ -230,10 +218,6 @@ func TestOddFiles(t *testing.T) {
 		}},
 		{name: "cgo: the finding at its place", check: func(t *testing.T) error {
 			res, err := odd(nil, "./cgo")
-			return wantFinding(res, err, "cgo.go", 17, 17, conflict)
-		}},
-		{name: "cgo: the finding at its place on the multichecker's path", check: func(t *testing.T) error {
-			res, err := odd(packages, "./cgo")
 			return wantFinding(res, err, "cgo.go", 17, 17, conflict)
 		}},
 		{name: "cgo: -fix pads the source, not cgo's output", check: func(t *testing.T) error {
