@@ -1,7 +1,9 @@
 package enum
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -13,7 +15,9 @@ import (
 // hundreds of iterations is counted whole instead of sampled.
 //
 // Two values of a symbol s make the same requests when s enters the
-// address only linearly (a·s, no product, quotient or remainder of it),
+// address only linearly (a·s, no product, quotient or remainder of it;
+// a min or max of it counts as the operand it picks, when it picks the
+// same one for every thread, and each choice is a class of its own),
 // the address moves by a multiple of the period that
 // decides the figure (a global memory line, a row of shared banks), and
 // each comparison of the guards (under and, or, not) that mentions s is
@@ -68,10 +72,6 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 			return nil, nil, false
 		}
 	}
-	a, ok := linearIn(e.addr, s)
-	if !ok {
-		return nil, nil, false
-	}
 	var cmps []affine.Pred
 	for _, g := range e.guards {
 		for _, cmp := range g.Comparisons() {
@@ -89,6 +89,7 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 		period = int64(c.Arch.Banks * c.Arch.RowWidth)
 	}
 	type key struct {
+		addr    string // the branches of min and max the address takes
 		residue int64
 		guards  string // one classFalse/classTrue per comparison
 		mixed   int64  // the value itself when some comparison is mixed
@@ -97,8 +98,12 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 	var reps, weights []int64
 	g := make([]byte, len(cmps))
 	for _, v := range domain {
-		k := key{residue: ((a*v)%period + period) % period}
-		mixed := false
+		// A value whose address still takes s through an operation is a
+		// class of its own.
+		addr, branches, decided := resolveMinMax(c, e.addr, s, v)
+		a, linear := linearIn(addr, s)
+		k := key{addr: branches, residue: ((a*v)%period + period) % period}
+		mixed := !decided || !linear
 		for j, cmp := range cmps {
 			op, x, y, _ := cmp.Comparison()
 			d, ok := ir.Bounds(c, affine.Subst(affine.Sub(x, y), s, affine.C(v)))
@@ -145,4 +150,63 @@ func linearIn(e affine.Expr, s affine.Sym) (int64, bool) {
 		}
 	}
 	return coef, true
+}
+
+// resolveMinMax replaces, in e, each min and max that mentions s by the
+// operand it picks for every thread and every value of the other symbols
+// when s is v, and names the picks; a min or max that picks either keeps
+// both operands, themselves resolved. decided is false where a bound is
+// not known.
+func resolveMinMax(c *ir.Context, e affine.Expr, s affine.Sym, v int64) (out affine.Expr, branches string, decided bool) {
+	is := func(t affine.Sym) bool { return t == s }
+	if !e.DependsOn(is) {
+		return e, "", true
+	}
+	out = affine.C(e.Const)
+	var b strings.Builder
+	for _, t := range e.Terms {
+		one := affine.Expr{Terms: []affine.Term{t}}
+		a := t.Atom
+		if (a.Op != affine.OpMin && a.Op != affine.OpMax) || !one.DependsOn(is) {
+			out = affine.Add(out, one)
+			continue
+		}
+		d, ok := ir.Bounds(c, affine.Subst(affine.Sub(a.X, a.Y), s, affine.C(v)))
+		if !ok {
+			return e, "", false
+		}
+		var pick affine.Expr
+		switch {
+		case d.Lo >= 0: // X >= Y
+			pick = a.Y
+			if a.Op == affine.OpMax {
+				pick = a.X
+			}
+		case d.Hi <= 0: // X <= Y
+			pick = a.X
+			if a.Op == affine.OpMax {
+				pick = a.Y
+			}
+		default:
+			x, bx, okx := resolveMinMax(c, a.X, s, v)
+			y, by, oky := resolveMinMax(c, a.Y, s, v)
+			if !okx || !oky {
+				return e, "", false
+			}
+			fmt.Fprintf(&b, "(%s,%s)", bx, by)
+			both := affine.Min(x, y)
+			if a.Op == affine.OpMax {
+				both = affine.Max(x, y)
+			}
+			out = affine.Add(out, affine.Scale(both, t.Coef))
+			continue
+		}
+		inner, sub, ok := resolveMinMax(c, pick, s, v)
+		if !ok {
+			return e, "", false
+		}
+		fmt.Fprintf(&b, "%t(%s)", affine.Equal(pick, a.X), sub)
+		out = affine.Add(out, affine.Scale(inner, t.Coef))
+	}
+	return out, b.String(), true
 }

@@ -47,3 +47,17 @@ func overlapped(t *simt.Thread, a []float32) {
 		_ = a[x] // want `note: global load a\[x\]: 5 sectors per request \(ideal 4\).*; block 256; per block: 7.33 requests, 36.36 sectors; mean 4.96 sectors per request$`
 	}
 }
+
+// clamped reads a left neighbour clamped at the first column a block
+// may read (pathfinder's w): the block index enters the address through
+// a max, which picks the same operand for every thread of every block
+// but the first, so the blocks still fall into classes (before: every
+// other block was sampled, and neither mean nor totals stated). The
+// figures are those of a count over every block and warp.
+//
+//smemlint:launch block=256 grid=4096
+func clamped(t *simt.Thread, a []float32) {
+	lo := max(0, 20-216*t.BlockIdx.X)
+	w := max(t.ThreadIdx.X-1, lo)
+	_ = a[216*t.BlockIdx.X+w] // want `note: global load a\[216\*t.BlockIdx.X\+w\]: 5 sectors per request \(ideal 4\).*; block 256; per block: 8 requests, 39 sectors; mean 4.87 sectors per request$`
+}
