@@ -841,7 +841,22 @@ func (in *interp) leave(vars []assigned, loop *ir.Loop) {
 func (in *interp) widened(obj types.Object, varies bool) value {
 	if v, ok := in.env[obj]; ok && v.kind == vRef {
 		if !in.resliced[obj] || !v.ref.slice {
-			return none()
+			if varies {
+				return none()
+			}
+			// Double buffers swapped by src, dst = dst, src, or any other
+			// memory the loop points the variable at: an access through it
+			// says why it is not evaluated rather than passing in silence.
+			why := "which memory a slice or pointer that a loop reassigns refers to " +
+				"(double buffers swapped by a, b = b, a): smemlint does not follow which one each iteration uses"
+			off := in.opaque(types.Typ[types.Int], false, why)
+			unit := in.sizes.Sizeof(v.ref.typ)
+			if elem, ok := elemType(v.ref); ok {
+				unit = in.sizes.Sizeof(elem)
+			}
+			r := v.ref.withOffset(affine.Scale(off.e, unit), v.ref.typ, v.ref.slice)
+			r.hasLen = false
+			return refValue(r)
 		}
 		why := "the offset of " + obj.Name() + ", which a loop re-slices by amounts smemlint does not follow"
 		off := in.opaque(types.Typ[types.Int], varies, why)
