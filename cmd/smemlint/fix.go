@@ -55,6 +55,9 @@ func fixMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "smemlint:", err)
 		return exitError
 	}
+	if !*tests {
+		noteTestOnly(fs.Args(), stderr)
+	}
 	res, err := driver.Run(fs.Args(), driver.Options{Tests: *tests})
 	if err != nil {
 		fmt.Fprintln(stderr, "smemlint:", err)

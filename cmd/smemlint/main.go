@@ -77,6 +77,9 @@ func main() {
 		}
 	}
 	if !vetUnit(os.Args[1:]) && !(len(os.Args) == 2 && os.Args[1] == "-flags") {
+		if testsOff(os.Args[1:]) && os.Getenv(quietChildEnv) == "" {
+			noteTestOnly(patternArgs(os.Args[1:]), os.Stderr)
+		}
 		if code, ok := runQuietMultichecker(os.Args[1:], os.Stderr); ok {
 			os.Exit(code)
 		}

@@ -72,6 +72,9 @@ func sarifMain(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "smemlint:", err)
 		return exitError
 	}
+	if !*tests {
+		noteTestOnly(fs.Args(), stderr)
+	}
 	res, err := driver.Run(fs.Args(), driver.Options{Tests: *tests, Suppressed: true})
 	if err != nil {
 		fmt.Fprintln(stderr, "smemlint:", err)

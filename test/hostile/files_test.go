@@ -273,6 +273,26 @@ func TestOddFiles(t *testing.T) {
 			res, err := odd(nil, "./onlytest")
 			return wantFinding(res, err, "k_test.go", 11, 17, conflict)
 		}},
+		{name: "a package of test files only with -test=false: named, not passed in silence", check: func(t *testing.T) error {
+			res, err := odd(nil, "-test=false", "./onlytest")
+			if err == nil && res.code != 0 {
+				err = fmt.Errorf("exit %d, want 0 (a note)", res.code)
+			}
+			if err != nil {
+				return err
+			}
+			return oneLine(res.stderr, "smemlint: note: example.com/hostile/onlytest has test files only, and -test=false leaves them out: nothing of it is checked")
+		}},
+		{name: "a package of test files only with -fix -test=false: named", check: func(t *testing.T) error {
+			res, err := odd(nil, "-fix", "-test=false", "./onlytest")
+			if err == nil && res.code != 0 {
+				err = fmt.Errorf("exit %d, want 0 (a note)", res.code)
+			}
+			if err != nil {
+				return err
+			}
+			return oneLine(res.stderr, "example.com/hostile/onlytest has test files only, and -test=false leaves them out")
+		}},
 		{name: "3,000 nested parentheses: the figure", check: func(t *testing.T) error {
 			res, err := odd(nil, "./deep")
 			return wantFinding(res, err, "deep.go", 9, 2, "2-way bank conflict (2 wavefronts, ideal 1)")
