@@ -273,6 +273,80 @@ func TestCommandLine(t *testing.T) {
 			}
 			return err
 		}},
+		{name: "-arch= (empty): one line", check: func(t *testing.T) error {
+			res, err := cli("-arch=", "./k")
+			return wantExit(res, err, 1, "smemlint: -arch=: an empty profile: name one (sm_1x, sm_2x, sm_3x, sm_50 … sm_90) or leave the flag out")
+		}},
+		{name: "-arch= (empty) on the multichecker's path: one line", check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := runEnv(dir, "", []string{"SMEMLINT_DRIVER=packages"}, bin, "-arch=", "./k")
+			return wantExit(res, err, 1, "-arch=: an empty profile")
+		}},
+		{name: "-arch= (empty) in explain", check: func(t *testing.T) error {
+			res, err := cli("explain", "-arch=", "k/k.go:11")
+			return wantExit(res, err, 1, "smemlint explain: invalid value \"\" for flag -arch: an empty profile")
+		}},
+		{name: "-arch= (empty) in lsp", check: func(t *testing.T) error {
+			res, err := cli("lsp", "-arch=")
+			return wantExit(res, err, 1, "smemlint lsp: invalid value \"\" for flag -arch: an empty profile")
+		}},
+		{name: "-arch= (empty) with -sarif", check: func(t *testing.T) error {
+			res, err := cli("-sarif", "-", "-arch=", "./k")
+			return wantExit(res, err, 1, "an empty profile")
+		}},
+		{name: "go vet -arch= (empty): one line", check: func(t *testing.T) error {
+			dir, err := cliCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := run(dir, "", "go", "vet", "-vettool="+bin, "-arch=", "./k")
+			if err == nil && res.code == 0 {
+				return fmt.Errorf("exit 0, stderr %q", res.stderr)
+			}
+			if err == nil && !strings.HasPrefix(res.stderr, "smemlint: -arch=: an empty profile") {
+				return fmt.Errorf("stderr %q: want the cause first", res.stderr)
+			}
+			return oneLine(res.stderr, "-flags failed")
+		}},
+		{name: "-arch without a value", check: func(t *testing.T) error {
+			res, err := cli("-arch")
+			return wantExit(res, err, 1, "smemlint: -arch needs a value")
+		}},
+		{name: "help for an unknown check: one line with the checks", check: func(t *testing.T) error {
+			res, err := cli("help", "bankconflicts")
+			return wantExit(res, err, 1, `smemlint help: unknown check "bankconflicts" (checks: bankconflict, coalescing,`)
+		}},
+		{name: "bad -c value", check: func(t *testing.T) error {
+			res, err := cli("-c=abc", "./k")
+			return wantExit(res, err, 1, `invalid value "abc" for flag -c`)
+		}},
+		{name: "bad check switch value", check: func(t *testing.T) error {
+			res, err := cli("-bankconflict=maybe", "./k")
+			return wantExit(res, err, 1, `invalid boolean value "maybe" for -bankconflict`)
+		}},
+		{name: "unknown check option", check: func(t *testing.T) error {
+			res, err := cli("-bankconflict.nosuch=1", "./k")
+			return wantExit(res, err, 1, "flag provided but not defined: -bankconflict.nosuch")
+		}},
+		{name: "bad -bankmode in simcheck", check: func(t *testing.T) error {
+			res, err := cli("simcheck", "-bankmode=3", "./k")
+			return wantExit(res, err, 1, "smemlint simcheck: -bankmode=3: bank mode 3: want 4 or 8")
+		}},
+		{name: "bad -bankmode in lsp", check: func(t *testing.T) error {
+			res, err := cli("lsp", "-bankmode=3")
+			return wantExit(res, err, 1, "smemlint lsp: -bankmode=3: bank mode 3: want 4 or 8")
+		}},
+		{name: "bad -bankmode with -sarif", check: func(t *testing.T) error {
+			res, err := cli("-sarif", "-", "-bankmode=3", "./k")
+			return wantExit(res, err, 1, "smemlint: -bankmode=3: bank mode 3: want 4 or 8")
+		}},
+		{name: "bad -test value", check: func(t *testing.T) error {
+			res, err := cli("-test=maybe", "./k")
+			return wantExit(res, err, 1, `invalid boolean value "maybe" for -test`)
+		}},
 		{name: "-sarif without a file", check: func(t *testing.T) error {
 			res, err := cli("-sarif")
 			if err == nil && res.code == 0 {
