@@ -27,24 +27,60 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	mark := in.ctx.Syms.Len()
 	loop := &ir.Loop{Pos: s.Pos(), Text: in.loopHeader(s)}
 	iv := in.induction(s)
+	// A condition that reads what the loop changes (i < (2*j)%5 with j +=
+	// d in the body) is checked, each iteration, on the values of that
+	// iteration: it is evaluated in the body's environment (loopBody), and
+	// its entry values bound no iteration.
+	var moving ast.Expr
+	if s.Cond != nil && in.readsAssigned(s.Cond, s.Body, s.Post, iv) {
+		moving = s.Cond
+	}
 	var iter affine.Expr
 	hasIter := false
 	if iv != nil {
-		iter, hasIter = in.bindInduction(loop, iv, s.Cond)
+		bound := s.Cond
+		if moving != nil {
+			bound = nil
+		}
+		iter, hasIter = in.bindInduction(loop, iv, bound)
 	}
-	cond := affine.True
-	if s.Cond != nil {
-		cond = in.cond(s.Cond)
+	loop.Cond = affine.True
+	if s.Cond != nil && moving == nil {
+		loop.Cond = in.loopCond(s.Cond, loop, iv)
 	}
-	if iv != nil && loop.HasVar && in.ctx.Meta[loop.Var].Role == ir.RoleIter {
-		cond = untilReached(cond, loop.Var)
-	}
-	loop.Cond = cond
 	var carried map[types.Object]value
 	if hasIter || loop.Domain != nil {
 		carried = in.carried(s.Body, s.Post, iv.obj, iter, hasIter, loop)
 	}
-	return in.loopBody(loop, s.Body, s.Post, iv, carried, mark)
+	return in.loopBody(loop, s.Body, s.Post, iv, carried, mark, moving)
+}
+
+// loopCond evaluates a loop's condition: the predicate of the threads that
+// run the iteration.
+func (in *interp) loopCond(c ast.Expr, loop *ir.Loop, iv *induction) affine.Pred {
+	cond := in.cond(c)
+	if iv != nil && loop.HasVar && in.ctx.Meta[loop.Var].Role == ir.RoleIter {
+		cond = untilReached(cond, loop.Var)
+	}
+	return cond
+}
+
+// readsAssigned reports whether a loop's condition reads a variable that
+// its body or post statement assigns, other than the loop variable.
+func (in *interp) readsAssigned(cond ast.Expr, body *ast.BlockStmt, post ast.Stmt, iv *induction) bool {
+	var skip types.Object
+	if iv != nil {
+		skip = iv.obj
+	}
+	assigned := in.assignedIn(body, post, skip)
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && slices.Contains(assigned, in.info.ObjectOf(id)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // untilReached rewrites the conjuncts x != y of a loop condition that move
@@ -77,7 +113,7 @@ func untilReached(cond affine.Pred, k affine.Sym) affine.Pred {
 // Carried variables, which advance by the same amount every iteration,
 // keep their value in terms of the iteration instead. Symbols numbered
 // from mark on were made for the loop (see afterLoop).
-func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value, mark int) exits {
+func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value, mark int, moving ast.Expr) exits {
 	defer in.markResliced(body, post)()
 	var skip types.Object
 	if iv != nil {
@@ -88,6 +124,16 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 		in.env[obj] = v
 	}
 	in.widen(body, post, func(obj types.Object) bool { _, ok := carried[obj]; return obj == skip || ok }, loop)
+	if moving != nil {
+		loop.Cond = in.loopCond(moving, loop, iv)
+		// The condition on this iteration's values may bound the
+		// iteration count: i < n with n-- in the body is 2k < n.
+		if loop.HasVar && loop.Domain == nil && in.ctx.Meta[loop.Var].Role == ir.RoleIter {
+			if d, ok := in.iterationDomain(loop.Var, iv.obj, moving); ok {
+				in.ctx.Meta[loop.Var].Domain, loop.Domain = d, d
+			}
+		}
+	}
 	first := len(in.ctx.Accesses)
 	in.loops = append(in.loops, loop)
 	in.ctrl = append(in.ctrl, ir.Ctrl{Kind: ir.CtrlLoop, Pred: loop.Cond, Pos: loop.Pos, Text: loop.Text})
