@@ -53,4 +53,14 @@ func TestSplitBuildOutput(t *testing.T) {
 	if len(got) != 1 || got[0].Error() != "/m/c/c.go:8:1: imports must appear before other declarations" {
 		t.Errorf("causes = %q, want the parse error once", got)
 	}
+	// The go command's own error at a relative position, and the parser's.
+	in = []packages.Error{
+		{Pos: "b/b.go:5:7", Msg: "illegal UTF-8 encoding", Kind: packages.ListError},
+		{Pos: "/m/b/b.go:5:7", Msg: "illegal UTF-8 encoding", Kind: packages.ParseError},
+		{Pos: "/m/b/b.go:5:9", Msg: "illegal UTF-8 encoding", Kind: packages.ParseError},
+	}
+	got = causes(splitBuildOutput(in, "/m"))
+	if len(got) != 1 || got[0].Error() != "/m/b/b.go:5:7: illegal UTF-8 encoding" {
+		t.Errorf("causes = %q, want the error once", got)
+	}
 }

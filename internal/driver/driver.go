@@ -337,7 +337,7 @@ func causes(errs []packages.Error) []packages.Error {
 	parsed := map[string]bool{} // files with a syntax error kept
 	broken := map[string]bool{} // files with a syntax error
 	for _, e := range errs {
-		if e.Kind == packages.ParseError {
+		if syntaxError(e) {
 			broken[fileOf(e.Pos)] = true
 		}
 	}
@@ -349,7 +349,7 @@ func causes(errs []packages.Error) []packages.Error {
 			continue
 		}
 		seen[e.Error()] = true
-		if e.Kind == packages.ParseError {
+		if syntaxError(e) {
 			file := fileOf(e.Pos)
 			if parsed[file] {
 				continue
@@ -361,15 +361,33 @@ func causes(errs []packages.Error) []packages.Error {
 	return out
 }
 
+// syntaxError reports whether e is an error of the parser, or one the go
+// command reports at a place in a Go file (it reads the files before the
+// parser does: "illegal UTF-8 encoding").
+func syntaxError(e packages.Error) bool {
+	return e.Kind == packages.ParseError || e.Kind == packages.ListError && strings.HasSuffix(fileOf(e.Pos), ".go")
+}
+
 // splitBuildOutput takes apart the errors the go command reports as its
 // build output, one error without a position that holds "# pkg" and then
 // "file:line:col: msg" lines relative to dir (cgo's, for a file that does
 // not parse): each line becomes an error of its own, at its absolute
 // position, so that the copy the parser reports of the same error is
 // seen as one; the "# pkg" line, which the positions make redundant, goes.
+//
+// The go command names a file relative to dir in the position of its own
+// errors too ("b.go:5:7: illegal UTF-8 encoding"): it is made absolute,
+// for the same reason.
 func splitBuildOutput(errs []packages.Error, dir string) []packages.Error {
 	var out []packages.Error
 	for _, e := range errs {
+		if e.Pos != "" && e.Pos != "-" && fileOf(e.Pos) != e.Pos && !filepath.IsAbs(e.Pos) {
+			base := dir
+			if base == "" {
+				base, _ = os.Getwd()
+			}
+			e.Pos = filepath.Join(base, e.Pos)
+		}
 		if e.Pos != "" && e.Pos != "-" || !strings.HasPrefix(e.Msg, "# ") {
 			out = append(out, e)
 			continue

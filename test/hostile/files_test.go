@@ -67,6 +67,8 @@ func oddFiles() map[string]string {
 		"empty/doc.go":       "// Package empty holds nothing to check.\npackage empty\n",
 		"onlytest/k_test.go": strings.Replace(transpose, "package k", "package onlytest", 1),
 		"deep/deep.go":       deepSrc(),
+		"badutf/b.go":        "package badutf\n\n// caf\xe9 \xff\nvar x = 1\n",
+		"nulbyte/n.go":       "package nulbyte\n\nvar s = \"a\x00b\"\n",
 		"huge/huge.go":       hugeSrc(),
 	}
 }
@@ -292,6 +294,18 @@ func TestOddFiles(t *testing.T) {
 				return err
 			}
 			return oneLine(res.stderr, "example.com/hostile/onlytest has test files only, and -test=false leaves them out")
+		}},
+		{name: "bytes that are not UTF-8: one line", check: func(t *testing.T) error {
+			res, err := odd(nil, "./badutf")
+			return wantExit(res, err, 1, "badutf/b.go:3:7: illegal UTF-8 encoding")
+		}},
+		{name: "bytes that are not UTF-8 on the multichecker's path: one line", check: func(t *testing.T) error {
+			res, err := odd(packages, "./badutf")
+			return wantExit(res, err, 1, "badutf/b.go:3:7: illegal UTF-8 encoding")
+		}},
+		{name: "a NUL byte: one line", check: func(t *testing.T) error {
+			res, err := odd(nil, "./nulbyte")
+			return wantExit(res, err, 1, "nulbyte/n.go:3:11: illegal character NUL")
 		}},
 		{name: "3,000 nested parentheses: the figure", check: func(t *testing.T) error {
 			res, err := odd(nil, "./deep")
