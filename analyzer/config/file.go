@@ -116,6 +116,9 @@ func Parse(path string, data []byte) (*File, error) {
 	seen := map[string]int{}
 	var launchArgs []string
 	launchLine := 0
+	// A byte-order mark, which some editors write, is not part of the
+	// first key.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	line := 0

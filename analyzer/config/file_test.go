@@ -33,6 +33,18 @@ shared = 4K
 	}
 }
 
+// TestParseMarkAndCRLF: a file an editor saved with a byte-order mark
+// and CRLF line ends reads as the same file without them.
+func TestParseMarkAndCRLF(t *testing.T) {
+	f, err := Parse("smemlint.conf", []byte("\ufeffarch = sm_80\r\n\r\n[launch]\r\nblock = 32x8\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *f.Arch != "sm_80" || f.Launch.Block != [3]int{32, 8, 1} {
+		t.Errorf("Parse: arch %s, block %v; want sm_80, 32x8", *f.Arch, f.Launch.Block)
+	}
+}
+
 func TestParseChecks(t *testing.T) {
 	for _, tt := range []struct {
 		val     string

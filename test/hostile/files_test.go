@@ -69,7 +69,13 @@ func oddFiles() map[string]string {
 		"deep/deep.go":       deepSrc(),
 		"badutf/b.go":        "package badutf\n\n// caf\xe9 \xff\nvar x = 1\n",
 		"nulbyte/n.go":       "package nulbyte\n\nvar s = \"a\x00b\"\n",
-		"huge/huge.go":       hugeSrc(),
+		// Configuration files saved with a byte-order mark, and with CRLF:
+		// the shape comes from them.
+		"confbom/smemlint.conf":  "\ufeffarch = sm_80\n[launch]\nblock = 32x32\n",
+		"confbom/k.go":           strings.Replace(strings.Replace(transpose, "package k", "package confbom", 1), "//smemlint:launch block=32x32\n", "", 1),
+		"confcrlf/smemlint.conf": "arch = sm_80\r\n\r\n[launch]\r\nblock = 32x32\r\n",
+		"confcrlf/k.go":          strings.Replace(strings.Replace(transpose, "package k", "package confcrlf", 1), "//smemlint:launch block=32x32\n", "", 1),
+		"huge/huge.go":           hugeSrc(),
 	}
 }
 
@@ -306,6 +312,14 @@ func TestOddFiles(t *testing.T) {
 		{name: "a NUL byte: one line", check: func(t *testing.T) error {
 			res, err := odd(nil, "./nulbyte")
 			return wantExit(res, err, 1, "nulbyte/n.go:3:11: illegal character NUL")
+		}},
+		{name: "smemlint.conf with a byte-order mark: read", check: func(t *testing.T) error {
+			res, err := odd(nil, "./confbom")
+			return wantFinding(res, err, "k.go", 10, 17, conflict)
+		}},
+		{name: "smemlint.conf with CRLF: read", check: func(t *testing.T) error {
+			res, err := odd(nil, "./confcrlf")
+			return wantFinding(res, err, "k.go", 10, 17, conflict)
 		}},
 		{name: "3,000 nested parentheses: the figure", check: func(t *testing.T) error {
 			res, err := odd(nil, "./deep")
