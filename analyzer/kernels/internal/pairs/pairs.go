@@ -351,6 +351,7 @@ func (ps *pairSpace) plan() {
 			ps.search.AddHinted(cp, orig, hints(guards, cp))
 		}
 	}
+	ps.tie(syms)
 	ps.env = c.NewEnv(len(ps.copies))
 	for _, s := range c.Syncs {
 		if s.Kind == ir.SyncWarp {
@@ -439,6 +440,37 @@ func (ps *pairSpace) addrHints(s affine.Sym) []int64 {
 }
 
 // original returns the symbol a copy stands for, or s itself.
+// tie keeps the search to the combinations tied loops make (stride :=
+// size/2 under size) on each side: a loop's variable comes with the outer
+// ones its values depend on, and the second side's copies are tied alike.
+// Without it, a pair could rest on values the loops never take together.
+func (ps *pairSpace) tie(syms []affine.Sym) {
+	c := ps.ctx
+	var origs []affine.Sym
+	for _, s := range syms {
+		if o := ps.original(s); !c.IsCoord(o) && !slices.Contains(origs, o) {
+			origs = append(origs, o)
+		}
+	}
+	extra, joints := c.Tied(origs)
+	for _, e := range extra {
+		ps.search.AddHinted(e, e, nil)
+	}
+	for _, j := range joints {
+		ps.search.Tie(j)
+		mapped := slices.Clone(j.Syms)
+		moved := false
+		for i, s := range mapped {
+			if cp, ok := ps.copies[s]; ok && slices.Contains(syms, cp) {
+				mapped[i], moved = cp, true
+			}
+		}
+		if moved {
+			ps.search.Tie(ir.NewJoint(mapped, j.Rows))
+		}
+	}
+}
+
 func (ps *pairSpace) original(s affine.Sym) affine.Sym {
 	for orig, cp := range ps.copies {
 		if cp == s {

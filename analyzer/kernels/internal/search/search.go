@@ -119,6 +119,15 @@ func (s *Search) Add(sym, like affine.Sym) {
 	s.dims = append(s.dims, d)
 }
 
+// Tie keeps the search to the assignments where j holds: the
+// combinations tied loops make, for a search that adds its dimensions
+// itself.
+func (s *Search) Tie(j *ir.Joint) {
+	if j != nil {
+		s.joints = append(s.joints, j)
+	}
+}
+
 // AddFixed adds a dimension with the single value v for sym.
 func (s *Search) AddFixed(sym affine.Sym, v int64) {
 	s.dims = append(s.dims, searchDim{syms: []affine.Sym{sym}, rows: [][]int64{{v}}})
