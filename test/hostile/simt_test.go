@@ -136,5 +136,37 @@ func TestSimulator(t *testing.T) {
 		}
 		return nil
 	}})
+	cases = append(cases, hcase{name: "goroutine of a device function's method value calls SyncWarp", check: func(t *testing.T) error {
+		ready, done := make(chan struct{}), make(chan struct{})
+		err := simt.Launch(simt.Config{Grid: d1(1), Block: d1(2)}, func(t *simt.Thread) {
+			if t.ThreadIdx.X == 0 {
+				spawnSync(t, ready, done)
+			} else {
+				close(ready)
+				<-done
+			}
+			t.SyncThreads()
+		})
+		if err == nil || !strings.Contains(err.Error(), "SyncWarp called from a goroutine the kernel started") {
+			return fmt.Errorf("Launch = %v", err)
+		}
+		return nil
+	}})
 	runCases(t, cases)
+}
+
+// syncer holds a thread whose method calls the simt API.
+type syncer struct{ t *simt.Thread }
+
+func (s syncer) sync() { s.t.SyncWarp(0b11) }
+
+// spawnSync is a device function that starts a goroutine of a method
+// value calling SyncWarp, once ready is closed; done closes after it.
+func spawnSync(t *simt.Thread, ready, done chan struct{}) {
+	f := syncer{t}.sync
+	go func() {
+		defer close(done)
+		<-ready
+		f()
+	}()
 }
