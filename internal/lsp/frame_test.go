@@ -54,6 +54,7 @@ func TestBadFrames(t *testing.T) {
 		{"bad json", frame(`{"jsonrpc":`), "parse error"},
 		{"json array", frame(`[1,2]`), "parse error"},
 		{"long garbage line", strings.Repeat("x", 10000) + "\r\n\r\n", "no Content-Length header before"},
+		{"two lengths that differ", "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "two Content-Length headers (2 and 3); the message is skipped"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

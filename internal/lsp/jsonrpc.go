@@ -89,8 +89,9 @@ func (c *conn) read() (*message, error) {
 // are skipped up to the next Content-Length, and reported once.
 func (c *conn) readHeader() (int64, error) {
 	length, lengthText := int64(-1), ""
-	var bad string // the first line that is no header
-	seen := false  // a line of this header has been read
+	var bad string      // the first line that is no header
+	var conflict string // two Content-Length headers that differ
+	seen := false       // a line of this header has been read
 	for {
 		line, err := c.readLine()
 		if err != nil {
@@ -116,6 +117,13 @@ func (c *conn) readHeader() (int64, error) {
 			if bad == "" {
 				bad = line
 			}
+		case strings.EqualFold(strings.TrimSpace(name), "Content-Length") && lengthText != "" && strings.TrimSpace(val) != lengthText:
+			// Two lengths that differ: neither can be trusted (HTTP
+			// treats it as unrecoverable). The message is not read; the
+			// next header resynchronises.
+			if conflict == "" {
+				conflict = fmt.Sprintf("two Content-Length headers (%s and %s)", clip(lengthText), clip(strings.TrimSpace(val)))
+			}
 		case strings.EqualFold(strings.TrimSpace(name), "Content-Length"):
 			lengthText = strings.TrimSpace(val)
 			length = -2
@@ -125,6 +133,8 @@ func (c *conn) readHeader() (int64, error) {
 		}
 	}
 	switch {
+	case conflict != "":
+		return 0, &frameError{conflict + "; the message is skipped"}
 	case length == -1 && bad != "":
 		return 0, &frameError{fmt.Sprintf("no Content-Length header before %q", clip(bad))}
 	case length == -1:

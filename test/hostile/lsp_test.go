@@ -83,6 +83,16 @@ var lspCases = []lspCase{
 	{"codeAction for an unknown file", frame(`{"jsonrpc":"2.0","id":7,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file:///nope.go"},"range":{}}}`), "", false},
 	{"notification with bad params", frame(`{"jsonrpc":"2.0","method":"textDocument/didClose","params":"x"}`), "", false},
 	{"blank lines between messages", "\r\n\r\n\r\n", "", false},
+	{"empty body", "Content-Length: 0\r\n\r\n", "parse error", true},
+	{"body with a byte-order mark", frame("\ufeff" + `{"jsonrpc":"2.0","id":5,"method":"workspace/frobnicate"}`), "", false},
+	{"trailing garbage after the body's JSON", frame(`{"jsonrpc":"2.0","id":5,"method":"x"} }}}`), "parse error", true},
+	{"two lengths in one header", "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "two Content-Length headers (2 and 3); the message is skipped", true},
+	{"the same length twice", "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "", false},
+	{"LF line ends in the header", "Content-Length: 2\n\n{}", "", false},
+	{"id an object", frame(`{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}`), "", false},
+	{"method not a string", frame(`{"jsonrpc":"2.0","id":5,"method":7}`), "", false},
+	{"jsonrpc 1.0", frame(`{"jsonrpc":"1.0","id":5,"method":"workspace/frobnicate"}`), "", false},
+	{"deeply nested params", frame(`{"jsonrpc":"2.0","id":5,"method":"textDocument/codeAction","params":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`), "", false},
 }
 
 // TestLSP: no input ends or crashes the language server.
