@@ -24,3 +24,23 @@ func guardedNeighbour(t *simt.Thread, flags []int32, out []float32) {
 		out[tid] = s[tid+1] // want `note: shared s\[tid\+1\] not checked for races against s\[tid\] \(a\.go:22\): whether a thread makes the access depends on data read from memory; where the data lets both in, thread 1 writes s\[tid\] \(a\.go:22\) and thread 0 reads s\[tid\+1\] \(a\.go:24\) race on byte 4 of s; block 128`
 	}
 }
+
+// lastOfChoice: thread 0 stores the last element of the slice a branch
+// chose, b[127] or a[63]; the other threads store b[0..63]. Which element
+// is last depends on the choice, so the store is noted, not priced with
+// the first choice's length (a[63] would be b[63] and race with thread 63).
+//
+//smemlint:launch block=64
+func lastOfChoice(t *simt.Thread, c int) {
+	a := simt.Shared[[64]int32](t)
+	b := simt.Shared[[128]int32](t)
+	tid := t.ThreadIdx.X
+	s := a[:]
+	if c != 0 {
+		s = b[:]
+	}
+	b[tid] = 1
+	if tid == 0 {
+		s[len(s)-1] = 2 // want `note: shared s\[len\(s\)-1\] not checked for races: the index depends on the length of a slice that branches chose among slices of different lengths, so whether two threads touch the same bytes is decided at run time; block 64`
+	}
+}

@@ -185,6 +185,12 @@ func choose(va, vb value, then ir.Ctrl) (*ref, bool) {
 	}
 	r := *alts[0].r
 	r.alts = alts
+	for _, a := range alts[1:] {
+		if !r.hasLen || !a.r.hasLen || !affine.Equal(r.length, a.r.length) {
+			// len of the choice is no one alternative's.
+			r.hasLen = false
+		}
+	}
 	return &r, true
 }
 

@@ -102,6 +102,9 @@ func (in *interp) builtin(name string, x *ast.CallExpr) value {
 			if v.ref.hasLen {
 				return scalar(v.ref.length)
 			}
+			if v.ref.alts != nil {
+				return in.opaque(types.Typ[types.Int], in.varies(v), whyChoice)
+			}
 			return scalar(affine.S(in.namedSym("len("+v.ref.arr.Name+")", ir.RoleLen, nil)))
 		}
 		return in.opaque(types.Typ[types.Int], in.varies(v), whyBuiltin, v)

@@ -24,6 +24,7 @@ const (
 	whyMulti    = "a value of a multi-valued assignment"
 	whyConvert  = "a conversion smemlint does not follow"
 	whyBuiltin  = "a built-in function's result smemlint does not compute"
+	whyChoice   = "the length of a slice that branches chose among slices of different lengths"
 )
 
 // opaque returns an unknown value of type t that is why. Where it is made
