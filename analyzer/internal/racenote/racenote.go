@@ -41,7 +41,7 @@ func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[a
 					continue
 				}
 				seen[r.SiteB] = true
-				degenerate.add(rep, res.Config.Verbose, node, "note: "+DegenerateMessage(ctx, r, msg))
+				degenerate.add(rep, ctx.Fset(), res.Config.Verbose, node, "note: "+DegenerateMessage(ctx, r, msg))
 			}
 		}
 		for _, u := range ctx.Unchecked() {
@@ -50,7 +50,7 @@ func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[a
 				continue
 			}
 			seen[u.SiteB] = true
-			unchecked.add(rep, res.Config.Verbose, node, "note: "+Message(ctx, u))
+			unchecked.add(rep, ctx.Fset(), res.Config.Verbose, node, "note: "+Message(ctx, u))
 		}
 	}
 	unchecked.report(rep, "statement", "not checked for races, which depend on data")
@@ -61,9 +61,13 @@ func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[a
 type summary struct {
 	n     int
 	first ast.Node
+	at    token.Position
 }
 
-func (s *summary) add(rep *report.Reporter, verbose bool, node ast.Node, msg string) {
+// add counts a note, or reports it under -verbose. The summary goes to
+// the package clause of the first file by name that has one: positions
+// of two files compare in the order they were parsed, which may vary.
+func (s *summary) add(rep *report.Reporter, fset *token.FileSet, verbose bool, node ast.Node, msg string) {
 	if verbose {
 		rep.Reportf(node, msg)
 		return
@@ -71,8 +75,9 @@ func (s *summary) add(rep *report.Reporter, verbose bool, node ast.Node, msg str
 	if rep.Ignored(node.Pos()) {
 		return
 	}
-	if s.first == nil || node.Pos() < s.first.Pos() {
-		s.first = node
+	p := fset.Position(node.Pos())
+	if s.first == nil || p.Filename < s.at.Filename || p.Filename == s.at.Filename && p.Offset < s.at.Offset {
+		s.first, s.at = node, p
 	}
 	s.n++
 }
