@@ -167,17 +167,21 @@ func (ps *pairSpace) apart(progA, progB *accessProgram) bool {
 	// [-g·nB+1, g·nA-1]: unit arithmetic loses less than one unit.
 	g := ps.gran
 	nA, nB := ceilDiv(int64(ps.a.Size), g), ceilDiv(int64(ps.b.Size), g)
-	return !reachesWithin(ra, rb, -g*nB+1, g*nA-1, !ps.rel.otherBlock)
+	found, decided := reachesWithin(ra, rb, -g*nB+1, g*nA-1, !ps.rel.otherBlock)
+	return decided && !found
 }
 
 // reachesWithin reports whether a thread of ra's box and a thread of rb's
-// (another one when notSame) may have addresses whose difference, b's
-// less a's, lies in [lo, hi]; false only where none can.
-func reachesWithin(ra, rb reach, lo, hi int64, notSame bool) bool {
+// (another one when notSame) have addresses whose difference, b's less
+// a's, lies in [lo, hi]; decided is false where meets could not tell.
+func reachesWithin(ra, rb reach, lo, hi int64, notSame bool) (found, decided bool) {
 	var buf [6]axis
 	axes, distinct := threadAxes(buf[:0], ra, rb, notSame)
-	found, decided := meets(axes, lo-rb.base+ra.base, hi-rb.base+ra.base, distinct)
-	return found || !decided
+	found, decided = meets(axes, lo-rb.base+ra.base, hi-rb.base+ra.base, distinct)
+	if found && notSame && !distinct {
+		decided = false // the pair found may be one thread twice
+	}
+	return found, decided
 }
 
 // threadAxes appends the variables of kB·t' - kA·t, for a thread t of ra's

@@ -32,8 +32,14 @@ func (ps *pairSpace) disjoint() bool {
 			rb, okB := blockReach(c, lb)
 			if okA && okB && small(d) {
 				rb.base += d
-				if !reachesWithin(ra, rb, 1-int64(ps.b.Size), int64(ps.a.Size)-1, true) {
+				found, decided := reachesWithin(ra, rb, 1-int64(ps.b.Size), int64(ps.a.Size)-1, true)
+				switch {
+				case decided && !found:
 					return true
+				case decided && !ps.q.SameWarp && !ps.q.CrossWarp:
+					// Two threads of the block overlap: the
+					// enumeration below would find them.
+					return false
 				}
 			}
 		}

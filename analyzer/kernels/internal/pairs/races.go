@@ -200,7 +200,7 @@ func Decide(c *ir.Context) ([]*Race, []*Unchecked) {
 }
 
 // globalOnly admits pairs of global-memory accesses.
-func globalOnly(_ *ir.Context, a, b *ir.Access) bool { return !a.Shared() && !b.Shared() }
+func globalOnly(_ *raceFinder, a, b *ir.Access) bool { return !a.Shared() && !b.Shared() }
 
 // crossPairable admits the pairs whose race between warps is looked for:
 // in shared memory every pair; in global memory those under no condition
@@ -208,22 +208,23 @@ func globalOnly(_ *ir.Context, a, b *ir.Access) bool { return !a.Shared() && !b.
 // memory is decided at run time (a last-block election: every thread of
 // the block that counted last resets the counter), so such a pair is left
 // out, as it is between blocks.
-func crossPairable(c *ir.Context, a, b *ir.Access) bool {
+func crossPairable(f *raceFinder, a, b *ir.Access) bool {
 	if a.Shared() && b.Shared() {
 		return true
 	}
+	c := f.ctx
 	return !a.Guard().DependsOn(c.IsData) && !b.Guard().DependsOn(c.IsData)
 }
 
 // sameSpace admits every pair (an array lives in one space).
-func sameSpace(_ *ir.Context, a, b *ir.Access) bool { return a.Shared() == b.Shared() }
+func sameSpace(_ *raceFinder, a, b *ir.Access) bool { return a.Shared() == b.Shared() }
 
 // warpPairable admits the pairs whose race within a warp is a defect: in
 // shared memory every pair; in global memory two stores unless both store
 // to one word from every lane (a flag, the same value from each: the pair
 // is left out, as examples/reduction's doneBlockCount[0] = 0), and a load
 // and a store at a lane-varying address; never an atomic.
-func warpPairable(c *ir.Context, a, b *ir.Access) bool {
+func warpPairable(f *raceFinder, a, b *ir.Access) bool {
 	if a.Shared() && b.Shared() {
 		return true
 	}
@@ -231,7 +232,18 @@ func warpPairable(c *ir.Context, a, b *ir.Access) bool {
 		return false
 	}
 	uniformStore := func(x *ir.Access) bool {
-		return x.Store && uniform.ExprLevel(c, x.Addr) != uniform.Varying
+		if !x.Store {
+			return false
+		}
+		u, ok := f.uniformStore[x]
+		if !ok {
+			u = uniform.ExprLevel(f.ctx, x.Addr) != uniform.Varying
+			if f.uniformStore == nil {
+				f.uniformStore = map[*ir.Access]bool{}
+			}
+			f.uniformStore[x] = u
+		}
+		return u
 	}
 	if a.Store && b.Store {
 		return !uniformStore(a) || !uniformStore(b)
@@ -245,6 +257,9 @@ func warpPairable(c *ir.Context, a, b *ir.Access) bool {
 type raceFinder struct {
 	*ConflictFinder
 	any map[[2]*ir.Access]*Conflict
+	// uniformStore remembers, per store, whether its address is the same
+	// for the lanes of a warp (warpPairable asks it of every pair).
+	uniformStore map[*ir.Access]bool
 }
 
 // find is ConflictFinder.Find, asked first without the restriction.
@@ -270,10 +285,10 @@ func (f *raceFinder) find(a, b *ir.Access, q PairQuery) *Conflict {
 
 // pairOf tries every pair of an access of as and a later (or the same)
 // access of bs that admit admits.
-func pairOf(f *raceFinder, as, bs []*ir.Access, q PairQuery, admit func(*ir.Context, *ir.Access, *ir.Access) bool) *Conflict {
+func pairOf(f *raceFinder, as, bs []*ir.Access, q PairQuery, admit func(*raceFinder, *ir.Access, *ir.Access) bool) *Conflict {
 	for _, b := range bs {
 		for _, a := range as {
-			if a.Seq > b.Seq || a.Array != b.Array || !admit(f.ctx, a, b) {
+			if a.Seq > b.Seq || a.Array != b.Array || !admit(f, a, b) {
 				continue
 			}
 			if cf := f.find(a, b, q); cf != nil {
