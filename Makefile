@@ -79,12 +79,19 @@ simcheck: build
 # prediction must agree with the requests measured (simcheck/fuzz). Then
 # 10,000 race kernels (racy and race-free by construction): their figures,
 # and the static race verdicts (smemrace, warpsync) against the simulator's
-# hazard detector. Then a minute of coverage-guided fuzzing (go test -fuzz)
-# draws further seeds; FUZZTIME sets its length.
+# hazard detector. Then 10,000 kernels with each construct of issue 11
+# switched on (loops bounded by an outer loop's variable, carried index
+# updates, re-slicing, vector conversions aligned and not). Then a minute
+# of coverage-guided fuzzing (go test -fuzz) draws further seeds; FUZZTIME
+# sets its length.
 FUZZTIME ?= 60s
+CONSTRUCTS ?= nested carried reslice vector unaligned
 fuzz:
 	$(GO) test -run '^TestRandomKernels$$' -count 1 -v ./simcheck/fuzz/ -kernels 10000
 	$(GO) test -run '^TestRaceKernels$$' -count 1 -v ./simcheck/fuzz/ -racekernels 10000
+	for c in $(CONSTRUCTS); do \
+		$(GO) test -run '^TestConstructs$$' -count 1 -v ./simcheck/fuzz/ -constructs $$c -kernels 10000 || exit 1; \
+	done
 	$(GO) test -run '^$$' -fuzz '^FuzzAgreement$$' -fuzztime $(FUZZTIME) ./simcheck/fuzz/
 
 # bench prints the figures the issues ask for: the simulator on seed 001's
