@@ -41,7 +41,7 @@ func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[a
 					continue
 				}
 				seen[r.SiteB] = true
-				degenerate.add(rep, ctx.Fset(), res.Config.Verbose, node, "note: "+DegenerateMessage(ctx, r, msg))
+				degenerate.add(rep, res.Config.Verbose, node, "note: "+DegenerateMessage(ctx, r, msg))
 			}
 		}
 		for _, u := range ctx.Unchecked() {
@@ -50,7 +50,7 @@ func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[a
 				continue
 			}
 			seen[u.SiteB] = true
-			unchecked.add(rep, ctx.Fset(), res.Config.Verbose, node, "note: "+Message(ctx, u))
+			unchecked.add(rep, res.Config.Verbose, node, "note: "+Message(ctx, u))
 		}
 	}
 	unchecked.report(rep, "statement", "not checked for races, which depend on data")
@@ -58,44 +58,20 @@ func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[a
 }
 
 // summary counts the notes of one kind that -verbose would print.
-type summary struct {
-	n     int
-	first ast.Node
-	at    token.Position
-}
+type summary struct{ report.Summary }
 
-// add counts a note, or reports it under -verbose. The summary goes to
-// the package clause of the first file by name that has one: positions
-// of two files compare in the order they were parsed, which may vary.
-func (s *summary) add(rep *report.Reporter, fset *token.FileSet, verbose bool, node ast.Node, msg string) {
+// add counts a note, or reports it under -verbose.
+func (s *summary) add(rep *report.Reporter, verbose bool, node ast.Node, msg string) {
 	if verbose {
 		rep.Reportf(node, msg)
 		return
 	}
-	if rep.Ignored(node.Pos()) {
-		return
-	}
-	p := fset.Position(node.Pos())
-	if s.first == nil || p.Filename < s.at.Filename || p.Filename == s.at.Filename && p.Offset < s.at.Offset {
-		s.first, s.at = node, p
-	}
-	s.n++
+	s.Add(rep, node)
 }
 
 // report says, at the package clause, how many notes -verbose lists.
 func (s *summary) report(rep *report.Reporter, noun, what string) {
-	if s.n == 0 {
-		return
-	}
-	n := fmt.Sprintf("%d %ss", s.n, noun)
-	if s.n == 1 {
-		n = "1 " + noun
-	}
-	at := rep.PackageClause(s.first.Pos())
-	if at == nil {
-		at = s.first
-	}
-	rep.Reportf(at, "note: "+n+" of this package "+what+"; -verbose lists them with the reason")
+	s.Summary.Report(rep, noun, noun+"s", what)
 }
 
 // DegenerateMessage says that a race needs a row pitch narrower than the

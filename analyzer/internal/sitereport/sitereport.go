@@ -69,20 +69,13 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 	reported := map[token.Pos]bool{}
 	// Without -verbose the accesses not evaluated are counted, so that
 	// none passes in silence: one line per package says how many.
-	var skipped int
-	var first ast.Node
+	var skipped report.Summary
 	skip := func(n ast.Node, msg string) {
 		if verbose {
 			rep.Reportf(n, "note: "+msg)
 			return
 		}
-		if rep.Ignored(n.Pos()) {
-			return
-		}
-		if first == nil || n.Pos() < first.Pos() {
-			first = n
-		}
-		skipped++
+		skipped.Add(rep, n)
 	}
 	for _, u := range c.Unpriced {
 		skip(u.Node, u.Msg)
@@ -118,19 +111,7 @@ func Report(rep *report.Reporter, verbose bool, sites []*kernels.AccessSite, c C
 			rep.Reportf(s.Node, "note: "+c.Message(ev)+LaneData(ev)+c.Totals(ev))
 		}
 	}
-	if skipped > 0 {
-		n := fmt.Sprintf("%d %s accesses", skipped, c.Space)
-		if skipped == 1 {
-			n = "1 " + c.Space + " access"
-		}
-		// At the package clause, not in a kernel: the line is about the
-		// package, and says nothing wrong of the kernel it would sit in.
-		at := rep.PackageClause(first.Pos())
-		if at == nil {
-			at = first
-		}
-		rep.Reportf(at, "note: "+n+" of this package not evaluated; -verbose lists them with the reason")
-	}
+	skipped.Report(rep, c.Space+" access", c.Space+" accesses", "not evaluated")
 }
 
 // compoundNote says why a site at a reported position is a note: x[i] op= y
