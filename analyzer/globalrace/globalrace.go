@@ -76,21 +76,12 @@ func Races(ctx *kernels.Context) []*Race {
 // Message describes a race.
 func Message(r *Race) string {
 	c, ctx := r.C.InOrder(), r.Ctx
-	verb := func(a *kernels.Access) string {
-		switch {
-		case a.Atomic:
-			return "updates"
-		case a.Store:
-			return "writes"
-		}
-		return "reads"
-	}
 	var b strings.Builder
 	if c.Blocks {
 		fmt.Fprintf(&b, "global-memory race on %s between blocks: %s of block %s %s %s and %s of block %s %s %s, byte %d of %s,",
 			c.A.Array.Name,
-			ctx.ThreadText(c.TA), blockText(c.BlockA), verb(c.A), ctx.Where(c.A),
-			ctx.ThreadText(c.TB), blockText(c.BlockB), verb(c.B), ctx.Where(c.B),
+			ctx.ThreadText(c.TA), blockText(c.BlockA), c.A.Action(), ctx.Where(c.A),
+			ctx.ThreadText(c.TB), blockText(c.BlockB), c.B.Action(), ctx.Where(c.B),
 			c.Offset, c.A.Array.Name)
 		if c.Loop != nil {
 			fmt.Fprintf(&b, " in iterations of %s (%s),", c.Loop.Text, ctx.PosText(c.Loop.Pos))
@@ -99,8 +90,8 @@ func Message(r *Race) string {
 	} else {
 		fmt.Fprintf(&b, "global-memory race on %s between warps: %s %s %s and %s %s %s, byte %d of %s (warps %d and %d),",
 			c.A.Array.Name,
-			ctx.ThreadText(c.TA), verb(c.A), ctx.Where(c.A),
-			ctx.ThreadText(c.TB), verb(c.B), ctx.Where(c.B),
+			ctx.ThreadText(c.TA), c.A.Action(), ctx.Where(c.A),
+			ctx.ThreadText(c.TB), c.B.Action(), ctx.Where(c.B),
 			c.Offset, c.A.Array.Name, c.TA/model.WarpSize, c.TB/model.WarpSize)
 		if c.Loop != nil {
 			fmt.Fprintf(&b, " in different iterations of %s (%s),", c.Loop.Text, ctx.PosText(c.Loop.Pos))

@@ -75,20 +75,11 @@ func Races(ctx *kernels.Context) []*Race {
 // Message describes a race.
 func Message(r *Race) string {
 	c, ctx := r.C, r.Ctx
-	verb := func(a *kernels.Access) string {
-		switch {
-		case a.Atomic:
-			return "updates"
-		case a.Store:
-			return "writes"
-		}
-		return "reads"
-	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "shared-memory race on %s between warps: %s %s %s and %s %s %s, byte %d of %s (warps %d and %d),",
 		c.A.Array.Name,
-		ctx.ThreadText(c.TA), verb(c.A), ctx.Where(c.A),
-		ctx.ThreadText(c.TB), verb(c.B), ctx.Where(c.B),
+		ctx.ThreadText(c.TA), c.A.Action(), ctx.Where(c.A),
+		ctx.ThreadText(c.TB), c.B.Action(), ctx.Where(c.B),
 		c.Offset, c.A.Array.Name, c.TA/model.WarpSize, c.TB/model.WarpSize)
 	if c.Loop != nil {
 		fmt.Fprintf(&b, " in different iterations of %s (%s),", c.Loop.Text, ctx.PosText(c.Loop.Pos))

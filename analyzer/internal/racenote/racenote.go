@@ -91,15 +91,6 @@ func Message(ctx *kernels.Context, u *kernels.Unchecked) string {
 	if why == "" {
 		why = "a value smemlint does not compute"
 	}
-	verb := func(a *kernels.Access) string {
-		switch {
-		case a.Atomic:
-			return "updates"
-		case a.Store:
-			return "writes"
-		}
-		return "reads"
-	}
 	with := ""
 	if u.A != u.B || u.A.Node.Pos() != u.B.Node.Pos() {
 		with = fmt.Sprintf(" against %s %s", u.A.Text, posText(ctx, u.A.Node.Pos()))
@@ -109,10 +100,10 @@ func Message(ctx *kernels.Context, u *kernels.Unchecked) string {
 			u.B.Space(), u.B.Text, with, why, ctx.BlockText())
 	}
 	c := u.C.InOrder()
-	pair := fmt.Sprintf("%s %s %s and %s %s %s", ctx.ThreadText(c.TA), verb(c.A), ctx.Where(c.A), ctx.ThreadText(c.TB), verb(c.B), ctx.Where(c.B))
+	pair := fmt.Sprintf("%s %s %s and %s %s %s", ctx.ThreadText(c.TA), c.A.Action(), ctx.Where(c.A), ctx.ThreadText(c.TB), c.B.Action(), ctx.Where(c.B))
 	if c.Blocks {
-		pair = fmt.Sprintf("%s of block %s %s %s and %s of block %s %s %s", ctx.ThreadText(c.TA), blockText(c.BlockA), verb(c.A), ctx.Where(c.A),
-			ctx.ThreadText(c.TB), blockText(c.BlockB), verb(c.B), ctx.Where(c.B))
+		pair = fmt.Sprintf("%s of block %s %s %s and %s of block %s %s %s", ctx.ThreadText(c.TA), blockText(c.BlockA), c.A.Action(), ctx.Where(c.A),
+			ctx.ThreadText(c.TB), blockText(c.BlockB), c.B.Action(), ctx.Where(c.B))
 	}
 	return fmt.Sprintf("%s %s not checked for races%s: whether a thread makes the access depends on %s; where the data lets both in, %s race on byte %d of %s; %s",
 		u.B.Space(), u.B.Text, with, why, pair, c.Offset, c.A.Array.Name, ctx.BlockText())

@@ -39,6 +39,18 @@ func (a *Access) Verb() string {
 	return "load"
 }
 
+// Action is what a race message says the thread does: "updates" for an
+// atomic, "writes" for a store, "reads" otherwise.
+func (a *Access) Action() string {
+	switch {
+	case a.Atomic:
+		return "updates"
+	case a.Store:
+		return "writes"
+	}
+	return "reads"
+}
+
 // Shared reports whether a is a shared-memory access.
 func (a *Access) Shared() bool { return a.Array.Space == SpaceShared }
 
