@@ -9,7 +9,6 @@ import (
 
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/analyzer/internal/racenote"
-	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels"
 	"github.com/smemlint/smemlint/model"
 )
@@ -34,43 +33,20 @@ type Race struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
-	rep := report.New(pass, "smemrace")
-	seen := map[any]bool{}
-	for _, ctx := range res.Contexts {
-		for _, r := range Races(ctx) {
-			node := ctx.Anchor(r.C.B.Node, r.C.B.Calls)
-			if !seen[r.Stmt] && node != nil {
-				seen[r.Stmt] = true
-				rep.Reportf(node, Message(r))
-			}
-		}
-	}
-	racenote.Report(rep, res, racenote.Keep{
-		Unchecked: func(u *kernels.Unchecked) bool { return u.B.Shared() },
-		Degenerate: func(ctx *kernels.Context, r *kernels.Race) (string, bool) {
-			if !(r.Scope == kernels.AcrossWarps && r.C.B.Shared()) {
-				return "", false
-			}
-			return Message(&Race{Ctx: ctx, Stmt: r.SiteB, C: r.C}), true
+	return racenote.Run(pass, racenote.Owner{
+		Name:   "smemrace",
+		Shared: true,
+		Owns:   owns,
+		Message: func(ctx *kernels.Context, r *kernels.Race) string {
+			return Message(&Race{Ctx: ctx, Stmt: r.SiteB, C: r.C})
 		},
-	}, seen)
-	return nil, nil
+	})
 }
 
-// Races returns the races of the context with a racing pair of threads in
-// two warps, one per statement (the engine decides, once per pair of
-// sites, which check owns a race: see kernels.Context.Races). Shared
-// memory only.
-func Races(ctx *kernels.Context) []*Race {
-	var out []*Race
-	for _, r := range ctx.Races() {
-		if r.Scope == kernels.AcrossWarps && r.C.B.Shared() && r.Degenerate == nil {
-			out = append(out, &Race{Ctx: ctx, Stmt: r.SiteB, C: r.C})
-		}
-	}
-	return out
-}
+// owns selects the races this check reports: a racing pair of threads in
+// two warps, in shared memory (the engine decides, once per pair of
+// sites, which check owns a race: see kernels.Context.Races).
+func owns(r *kernels.Race) bool { return r.Scope == kernels.AcrossWarps && r.C.B.Shared() }
 
 // Message describes a race.
 func Message(r *Race) string {
