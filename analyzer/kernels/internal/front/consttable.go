@@ -32,24 +32,8 @@ func (f *Finder) findConstTables() {
 	info := f.pass.TypesInfo
 	cands := map[types.Object]int64{}
 	written := map[types.Object]bool{}
-	root := func(e ast.Expr) types.Object {
-		for {
-			switch x := e.(type) {
-			case *ast.Ident:
-				return info.ObjectOf(x)
-			case *ast.SelectorExpr:
-				e = x.X
-			case *ast.IndexExpr:
-				e = x.X
-			case *ast.ParenExpr:
-				e = x.X
-			default:
-				return nil
-			}
-		}
-	}
 	write := func(e ast.Expr) {
-		if obj := root(e); obj != nil {
+		if obj := rootVar(info, e); obj != nil {
 			written[obj] = true
 		}
 	}

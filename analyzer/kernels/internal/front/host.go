@@ -78,11 +78,16 @@ func NewHostScope(pass *analysis.Pass, body *ast.BlockStmt) *HostScope {
 }
 
 // rootObj returns the variable at the root of x, x.f, x[i].
-func (h *HostScope) rootObj(e ast.Expr) types.Object {
+func (h *HostScope) rootObj(e ast.Expr) types.Object { return rootVar(h.pass.TypesInfo, e) }
+
+// rootVar returns the variable at the root of x, x.f, x[i], (x), *x: the
+// one a write through that expression may change (nil when the root is
+// not a variable).
+func rootVar(info *types.Info, e ast.Expr) types.Object {
 	for {
 		switch x := e.(type) {
 		case *ast.Ident:
-			if obj, ok := h.pass.TypesInfo.ObjectOf(x).(*types.Var); ok {
+			if obj, ok := info.ObjectOf(x).(*types.Var); ok {
 				return obj
 			}
 			return nil
