@@ -1,6 +1,7 @@
 package simcheck_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -23,6 +24,17 @@ func TestCheck(t *testing.T) {
 	c := r.Counts
 	if r.Failed || c.Sites < 30 || c.Agree != c.Sites || c.Requests == 0 {
 		t.Errorf("counts %+v, failed %v, want every site to agree:\n%s", c, r.Failed, out.String())
+	}
+	// Pick's load *p: the even lanes' shared request and the odd lanes'
+	// global one, each measured, split, and agreeing with its prediction.
+	split := map[string]bool{}
+	for _, row := range r.Rows {
+		if row.Split > 0 {
+			split[row.Site+" "+row.Check+" "+row.Verdict.String()] = true
+		}
+	}
+	if want := map[string]bool{"forms.go:88:13 bankconflict agree": true, "forms.go:88:13 coalescing agree": true}; !maps.Equal(split, want) {
+		t.Errorf("rows with split requests %v, want %v:\n%s", split, want, out.String())
 	}
 	want := map[string]bool{
 		"warp write after read forms.go:55:14 load forms.go:55:4 store": false,

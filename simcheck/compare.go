@@ -16,6 +16,7 @@ type measured struct {
 	space    string
 	launches int
 	requests int
+	split    int         // requests of a warp execution split by space or width
 	figures  map[int]int // requests by figure
 	worst    simt.TraceRequest
 	// byGrid holds the figures of the launches of each grid shape.
@@ -45,6 +46,7 @@ func gather(launches []*simt.TraceLaunch) map[int32][]*measured {
 			}
 			m.launches++
 			m.requests += ts.Requests
+			m.split += ts.Split
 			for f, n := range ts.Figures {
 				m.figures[f] += n
 			}

@@ -39,6 +39,9 @@ type Row struct {
 	Predicted string `json:"predicted"`
 	Measured  string `json:"measured"`
 	Requests  int    `json:"requests"`
+	// Split counts the measured requests that are one space or width of
+	// a warp execution whose lanes disagreed (simt.TraceSite.Split).
+	Split int `json:"split,omitempty"`
 	// Figures are the measured requests by figure.
 	Figures map[int]int        `json:"figures,omitempty"`
 	Worst   *simt.TraceRequest `json:"worst,omitempty"`
@@ -194,7 +197,13 @@ func siteRows(s *Site, ms []*measured, cache map[*kernels.Access]*kernels.Eval) 
 	for _, m := range ms {
 		row := base
 		row.Block = fmt.Sprintf("%d×%d×%d", m.block.X, m.block.Y, m.block.Z)
-		row.Measured, row.Requests, row.Figures = describeMeasured(m), m.requests, m.figures
+		row.Measured, row.Requests, row.Split, row.Figures = describeMeasured(m), m.requests, m.split, m.figures
+		switch m.space {
+		case "shared":
+			row.Check = "bankconflict"
+		case "global":
+			row.Check = "coalescing"
+		}
 		w := m.worst
 		row.Worst = &w
 		switch {
@@ -259,15 +268,21 @@ func describePrediction(p *prediction) string {
 }
 
 func describeMeasured(m *measured) string {
+	split := ""
+	if m.split > 0 {
+		// Lanes of one execution went to different spaces or widths:
+		// say so, since each part has fewer lanes than the warp.
+		split = fmt.Sprintf(" (%d split by space or width)", m.split)
+	}
 	figs := sortedKeys(m.figures)
 	if len(figs) == 1 {
-		return fmt.Sprint(figs[0])
+		return fmt.Sprint(figs[0]) + split
 	}
 	sum := 0
 	for f, n := range m.figures {
 		sum += f * n
 	}
-	return fmt.Sprintf("%d..%d (mean %.2f)", figs[0], figs[len(figs)-1], float64(sum)/float64(m.requests))
+	return fmt.Sprintf("%d..%d (mean %.2f)%s", figs[0], figs[len(figs)-1], float64(sum)/float64(m.requests), split)
 }
 
 func joinInts(xs []int) string {

@@ -98,6 +98,11 @@ type TraceSite struct {
 	Space    string `json:"space"` // "shared", "global", or "remote": another block's shared memory
 	Op       string `json:"op"`    // "load", "store" or "atomic"
 	Requests int    `json:"requests"`
+	// Split counts the requests that are part of a warp's execution
+	// whose lanes disagreed on the memory space or on the width (an
+	// aligned lane's whole access beside another's first part): each
+	// space and width is priced as a request of its own lanes.
+	Split int `json:"split,omitempty"`
 	// Figures counts the requests by figure: wavefronts for shared
 	// memory, sectors for global memory.
 	Figures map[int]int  `json:"figures"`

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/smemlint/smemlint/simt"
 )
@@ -222,3 +223,68 @@ func TestTraceLoopEntries(t *testing.T) {
 		t.Errorf("sites (-want +got):\n%s", diff)
 	}
 }
+
+// TestTraceSplitRequests pins what a warp execution whose lanes disagree
+// on the memory space or the width gives: one request per space and
+// width, each of the lanes that made it, counted as split. Before, such an
+// execution was dropped without a word.
+func TestTraceSplitRequests(t *testing.T) {
+	g := simt.Malloc[float32](64)
+	cfg := simt.Config{Grid: simt.Dim3{X: 1}, Block: simt.Dim3{X: 32}}
+	t.Run("even lanes shared, odd lanes global", func(t *testing.T) {
+		tl := traced(t, cfg, func(t *simt.Thread) {
+			s := simt.Shared[[64]float32](t)
+			tid := t.ThreadIdx.X
+			p := &g[tid]
+			if tid%2 == 0 {
+				p = &s[tid]
+			}
+			_ = *simt.TraceLoad(t, 0, p)
+		})
+		got := map[string]simt.TraceSite{}
+		for _, s := range tl.Sites {
+			got[s.Space] = s
+		}
+		// Shared: lanes 0, 2, …, 30 read words 0, 2, …, 30, banks all
+		// different: 1 wavefront. Global: lanes 1, 3, …, 31 read bytes
+		// 4..127 of one 128-byte line: 4 sectors.
+		want := map[string]simt.TraceSite{
+			"shared": {Site: 0, Space: "shared", Op: "load", Requests: 1, Split: 1, Figures: map[int]int{1: 1}},
+			"global": {Site: 0, Space: "global", Op: "load", Requests: 1, Split: 1, Figures: map[int]int{4: 1}},
+		}
+		if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(simt.TraceSite{}, "Worst")); diff != "" {
+			t.Errorf("sites (-want +got):\n%s", diff)
+		}
+		if on := got["shared"].Worst.On; on != 0x55555555 {
+			t.Errorf("shared request lanes %#x, want the even lanes 0x55555555", on)
+		}
+		if on := got["global"].Worst.On; on != 0xaaaaaaaa {
+			t.Errorf("global request lanes %#x, want the odd lanes 0xaaaaaaaa", on)
+		}
+	})
+	t.Run("even lanes 4 bytes, odd lanes 8 bytes", func(t *testing.T) {
+		g64 := simt.Malloc[float64](64)
+		tl := traced(t, cfg, func(t *simt.Thread) {
+			if tid := t.ThreadIdx.X; tid%2 == 0 {
+				loadAt(t, &g[tid])
+			} else {
+				loadAt(t, &g64[tid])
+			}
+		})
+		if len(tl.Sites) != 1 {
+			t.Fatalf("sites %+v, want one global site", tl.Sites)
+		}
+		ts := tl.Sites[0]
+		ts.Worst = simt.TraceRequest{}
+		// Even lanes: 4 bytes at 0, 8, …, 120: 4 sectors. Odd lanes: 8
+		// bytes at 8, 24, …, 248 of a 256-byte aligned allocation: 8.
+		want := simt.TraceSite{Site: 1, Space: "global", Op: "load", Requests: 2, Split: 2, Figures: map[int]int{4: 1, 8: 1}}
+		if diff := cmp.Diff(want, ts); diff != "" {
+			t.Errorf("site (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// loadAt is one load site for values of any width: a warp whose lanes
+// call it with different types executes it at different widths.
+func loadAt[E any](t *simt.Thread, p *E) { _ = *simt.TraceLoad(t, 1, p) }

@@ -26,6 +26,15 @@ import (
 // 16) is accessed part by part (model.SplitAccess, which the analyzer uses
 // too): each part forms requests of its own, and so does the whole access
 // that the lanes at an aligned address make.
+//
+// The lanes of one execution may also disagree on the memory space (a
+// pointer chosen by the thread: shared for some lanes, global for others)
+// or on the width (lanes at an aligned address make the whole access,
+// the others its first part). The hardware resolves each lane's generic
+// address to its window on its own, and serves shared and global memory
+// by different units (banks, sectors), so such an execution is priced as
+// one request per space and width, each of the lanes that made it; each
+// of them is counted as split (TraceSite.Split), never dropped.
 
 // Memory spaces of traced accesses.
 const (
@@ -94,7 +103,10 @@ type pendReq struct {
 	site  int32
 	op    uint8
 	space uint8
-	mixed bool // lanes disagreed on the space or width: not priced
+	// split: the lanes of the execution disagreed on the space or the
+	// width, and this is the request of those in one space of one width.
+	split bool
+	next  *pendReq // the execution's request in another space or of another width
 }
 
 // access records one traced access of the running thread t.
@@ -155,19 +167,29 @@ func (w *workerTrace) record(t *Thread, site int32, part int, space uint8, addr 
 	if pt.pend == nil {
 		pt.pend = map[pendKey]*pendReq{}
 	}
-	r := pt.pend[key]
+	head := pt.pend[key]
+	r := head
+	for r != nil && (r.space != space || r.req.Size != size) {
+		r = r.next
+	}
 	if r == nil {
 		r = w.newReq()
 		r.site, r.op, r.space = site, op, space
 		r.req.Size, r.req.Load = size, op == opLoad
-		pt.pend[key] = r
-	} else if r.space != space || r.req.Size != size {
-		r.mixed = true
+		if head == nil {
+			pt.pend[key] = r
+			head = r
+		} else {
+			r.next, head.next = head.next, r
+			for x := head; x != nil; x = x.next {
+				x.split = true
+			}
+		}
 	}
 	r.req.Addr[lane] = addr
 	r.req.On |= 1 << lane
-	if r.req.On == t.b.warps[wi].present {
-		w.price(r, t.b, wi)
+	if lanesOf(head) == t.b.warps[wi].present {
+		w.priceAll(head, t.b, wi)
 		delete(pt.pend, key)
 	}
 	if space == spaceShared {
@@ -227,7 +249,7 @@ func (w *workerTrace) flushPart(pt *partTrace, b *block, warp int) {
 		}
 		slices.SortFunc(keys, func(a, b pendKey) int { return cmp.Or(cmp.Compare(a.k, b.k), cmp.Compare(a.iter, b.iter)) })
 		for _, k := range keys {
-			w.price(pt.pend[k], b, warp)
+			w.priceAll(pt.pend[k], b, warp)
 		}
 		clear(pt.pend)
 	}
@@ -286,9 +308,28 @@ func (w *workerTrace) newReq() *pendReq {
 	return &pendReq{}
 }
 
+// lanesOf returns the lanes in the requests of one execution.
+func lanesOf(r *pendReq) uint32 {
+	on := r.req.On
+	for r = r.next; r != nil; r = r.next {
+		on |= r.req.On
+	}
+	return on
+}
+
+// priceAll prices the requests of one execution: one, or one per space
+// and width where its lanes disagreed.
+func (w *workerTrace) priceAll(r *pendReq, b *block, warp int) {
+	for r != nil {
+		next := r.next
+		w.price(r, b, warp)
+		r = next
+	}
+}
+
 // price measures a complete request and returns it to the free list.
 func (w *workerTrace) price(r *pendReq, b *block, warp int) {
-	if !r.mixed && !w.discard {
+	if !w.discard {
 		figure, ideal := price(w.arch, &r.req, r.space != spaceGlobal)
 		w.stats.add(r, b.idx, warp, figure, ideal)
 	}

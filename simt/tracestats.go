@@ -22,6 +22,7 @@ type statKey struct {
 
 type siteStat struct {
 	requests int
+	split    int // requests that are one space or width of an execution
 	figures  map[int]int
 	worst    model.Request
 	block    Dim3
@@ -48,6 +49,9 @@ func (s *traceStats) add(r *pendReq, block Dim3, warp, figure, ideal int) {
 		s.sites[k] = st
 	}
 	st.requests++
+	if r.split {
+		st.split++
+	}
 	st.figures[figure]++
 	if st.requests == 1 || figure > st.figure {
 		st.worst, st.block, st.warp, st.figure, st.ideal = r.req, block, warp, figure, ideal
@@ -67,6 +71,7 @@ func (s *traceStats) merge(o *traceStats) {
 			continue
 		}
 		st.requests += x.requests
+		st.split += x.split
 		for f, n := range x.figures {
 			st.figures[f] += n
 		}
@@ -120,7 +125,7 @@ func (s *traceStats) export() ([]TraceSite, []TraceHazard) {
 			}
 		}
 		sites = append(sites, TraceSite{Site: k.site, Space: spaceNames[k.space], Op: opNames[k.op],
-			Requests: st.requests, Figures: st.figures, Worst: w})
+			Requests: st.requests, Split: st.split, Figures: st.figures, Worst: w})
 	}
 	sort.Slice(sites, func(i, j int) bool {
 		a, b := sites[i], sites[j]

@@ -70,3 +70,20 @@ func Racy(t *simt.Thread, out []float32) {
 	s[tid] = 1
 	out[tid] = s[(tid+32)%64]
 }
+
+// Pick reads through a pointer that even lanes aim at shared memory and
+// odd lanes at global memory: one execution of the load is a shared
+// request of the even lanes and a global request of the odd ones.
+//
+//smemlint:launch block=32
+func Pick(t *simt.Thread, g, out []float32) {
+	s := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	s[tid] = float32(-tid)
+	t.SyncThreads()
+	p := &g[tid]
+	if tid%2 == 0 {
+		p = &s[tid]
+	}
+	out[tid] = *p
+}

@@ -46,3 +46,20 @@ func TestRacy(t *testing.T) {
 	out := simt.Malloc[float32](64)
 	launch(t, 1, 64, func(t *simt.Thread) { Racy(t, out) })
 }
+
+func TestPick(t *testing.T) {
+	g, out := simt.Malloc[float32](32), simt.Malloc[float32](32)
+	for i := range g {
+		g[i] = float32(i)
+	}
+	launch(t, 1, 32, func(t *simt.Thread) { Pick(t, g, out) })
+	for tid, v := range out {
+		want := float32(tid) // odd lanes: g
+		if tid%2 == 0 {
+			want = float32(-tid) // even lanes: s
+		}
+		if v != want {
+			t.Errorf("out[%d] = %v, want %v", tid, v, want)
+		}
+	}
+}
