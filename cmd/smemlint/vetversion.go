@@ -21,9 +21,13 @@ import (
 //
 //   - folds the configuration files into that key (go vet knows nothing of
 //     smemlint.conf, and would replay results computed under an old one):
-//     the one that applies to the working directory and those below it;
-//   - rejects a malformed configuration file or a bad -arch or -bankmode
-//     given to go vet, once, in one line, before any package is vetted.
+//     the one that applies to the working directory, those below it and
+//     those that apply to the directories go vet was given;
+//   - rejects a malformed configuration file that applies to the packages
+//     go vet was given (vetScopes), or a bad -arch or -bankmode given to
+//     go vet, once, in one line, before any package is vetted. A file
+//     that applies to none of them does not fail the run: each package's
+//     own run (preflight) reads the one nearest its directory.
 //
 // go vet does not pass its flags to the handshake; on Linux they are read
 // from its command line (/proc/PPID/cmdline). Elsewhere every package's
@@ -46,6 +50,9 @@ func vetVersion(stdout, stderr io.Writer) int {
 	if err := checkGoOptions(args); err != nil {
 		return fail(err)
 	}
+	if err := checkConfigFiles(vetScopes(args)); err != nil {
+		return fail(err)
+	}
 	h := sha256.New()
 	exe, err := os.Executable()
 	if err == nil {
@@ -54,21 +61,7 @@ func vetVersion(stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	confs, err := configFiles(".")
-	if err != nil {
-		return fail(err)
-	}
-	for _, p := range confs {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return fail(err)
-		}
-		if _, err := config.Parse(p, data); err != nil {
-			return fail(err)
-		}
-		fmt.Fprintf(h, "%s\n%d\n", p, len(data))
-		h.Write(data)
-	}
+	hashConfigFiles(h, vetScopes(args))
 	fmt.Fprintf(stdout, "%s version devel comments-go-here buildID=%02x\n", exe, h.Sum(nil))
 	return exitClean
 }
@@ -110,7 +103,7 @@ func vetFlagsHandshake() bool {
 	}
 	err := checkGoOptions(args)
 	if err == nil {
-		err = checkConfigFiles(".")
+		err = checkConfigFiles(vetScopes(args))
 	}
 	if err == nil {
 		return false
@@ -151,22 +144,87 @@ func parentStderrAppends() bool {
 	return false
 }
 
-// checkConfigFiles parses the configuration files go vet run in dir reads.
-func checkConfigFiles(dir string) error {
-	confs, err := configFiles(dir)
-	if err != nil {
-		return err
+// confScope is where the packages of one of go vet's patterns lie: a
+// directory, and with below, the directories under it.
+type confScope struct {
+	dir   string
+	below bool
+}
+
+// vetScopes returns where the packages that go vet's arguments name lie:
+// the directory of each pattern that is a path (./k, ../m/..., /abs/p),
+// or the working directory when no pattern is (go vet alone, or import
+// paths, whose packages are looked up in the working directory's module).
+// It returns nil when go vet's arguments cannot be read: each package's
+// run then checks its own configuration file.
+func vetScopes(args []string) []confScope {
+	if args == nil {
+		return nil
 	}
-	for _, p := range confs {
-		data, err := os.ReadFile(p)
+	var out []confScope
+	for _, a := range args {
+		if !strings.HasPrefix(a, ".") && !filepath.IsAbs(a) {
+			continue
+		}
+		d, below := strings.CutSuffix(a, "...")
+		if d = strings.TrimSuffix(d, "/"); d == "" {
+			d = "."
+		}
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			out = append(out, confScope{d, below})
+		}
+	}
+	if len(out) == 0 {
+		out = []confScope{{".", false}}
+	}
+	return out
+}
+
+// checkConfigFiles parses the configuration files that apply to the
+// packages of the scopes.
+func checkConfigFiles(scopes []confScope) error {
+	for _, sc := range scopes {
+		confs, err := configFiles(sc.dir, sc.below)
 		if err != nil {
 			return err
 		}
-		if _, err := config.Parse(p, data); err != nil {
-			return err
+		for _, p := range confs {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if _, err := config.Parse(p, data); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// hashConfigFiles writes to h the names and contents of the configuration
+// files that may apply to a package go vet checks: those of the scopes,
+// and those at, above and below the working directory. A file that cannot
+// be read is hashed as its error, so that mending it renews the key.
+func hashConfigFiles(h io.Writer, scopes []confScope) {
+	seen := map[string]bool{}
+	for _, sc := range append([]confScope{{".", true}}, scopes...) {
+		confs, err := configFiles(sc.dir, sc.below)
+		if err != nil {
+			fmt.Fprintf(h, "%v\n", err)
+		}
+		for _, p := range confs {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			data, err := os.ReadFile(p)
+			if err != nil {
+				data = []byte(err.Error())
+			}
+			fmt.Fprintf(h, "%s\n%d\n", p, len(data))
+			h.Write(data)
+		}
+	}
 }
 
 func hashFile(h io.Writer, name string) error {
@@ -179,10 +237,11 @@ func hashFile(h io.Writer, name string) error {
 	return err
 }
 
-// configFiles lists the configuration file that applies to dir and those
-// in the directories below it that the go command would match with ./...
-// (it skips directories whose names start with . or _, and testdata).
-func configFiles(dir string) ([]string, error) {
+// configFiles lists the configuration file that applies to dir and, with
+// below, those in the directories below it that the go command would
+// match with dir/... (it skips directories whose names start with . or _,
+// and testdata).
+func configFiles(dir string, below bool) ([]string, error) {
 	var out []string
 	up, err := config.Find(dir)
 	if err != nil {
@@ -190,6 +249,9 @@ func configFiles(dir string) ([]string, error) {
 	}
 	if up != "" {
 		out = append(out, up)
+	}
+	if !below {
+		return out, nil
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {

@@ -412,6 +412,55 @@ func TestCommandLine(t *testing.T) {
 		}
 		return oneLine(res.stderr, `sub/smemlint.conf:1: arch: unknown architecture "sm_99"`)
 	}})
+	// A bad file fails the runs of the packages it applies to, and only
+	// those: go vet ./k beside it vets k, by directory or import path,
+	// and a second (cached) run does what the first did.
+	badSub := func() (string, error) {
+		return newModule(map[string]string{
+			"k/k.go":            transpose,
+			"sub/smemlint.conf": "arch = sm_99\n",
+			"sub/k.go":          strings.Replace(transpose, "package k", "package sub", 1),
+		})
+	}
+	for i := 1; i <= 2; i++ {
+		for _, pkg := range []string{"./k", "example.com/hostile/k"} {
+			cases = append(cases, hcase{name: fmt.Sprintf("go vet %s beside a bad sub/smemlint.conf: vetted, run %d", pkg, i), check: func(t *testing.T) error {
+				dir, err := badSub()
+				if err != nil {
+					return err
+				}
+				for range i {
+					res, err := run(dir, "", "go", "vet", "-vettool="+bin, pkg)
+					if err != nil {
+						return err
+					}
+					if strings.Contains(res.stderr, "smemlint.conf") || !strings.Contains(res.stderr, "k.go:11:17: shared load tile[tx][ty]: 32-way bank conflict") {
+						return fmt.Errorf("exit %d, stderr %q: want k's conflict and no word of sub's file", res.code, res.stderr)
+					}
+				}
+				return nil
+			}})
+		}
+		cases = append(cases, hcase{name: fmt.Sprintf("go vet ./sub with its bad smemlint.conf: one line, run %d", i), check: func(t *testing.T) error {
+			dir, err := badSub()
+			if err != nil {
+				return err
+			}
+			for range i {
+				res, err := run(dir, "", "go", "vet", "-vettool="+bin, "./sub")
+				if err != nil {
+					return err
+				}
+				if res.code == 0 {
+					return fmt.Errorf("exit 0, stderr %q", res.stderr)
+				}
+				if err := oneLine(res.stderr, `sub/smemlint.conf:1: arch: unknown architecture "sm_99"`); err != nil {
+					return err
+				}
+			}
+			return nil
+		}})
+	}
 	runCases(t, cases)
 }
 
