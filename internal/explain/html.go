@@ -67,7 +67,7 @@ func heatmap(k *Kernel, selected map[*Target]bool) string {
 	fmt.Fprintf(&s, `<text x="%d" y="%d">lane →</text>`, labelWidth+model.WarpSize*cellSize+8, headHeight-10)
 	for i, t := range k.Targets {
 		y := headHeight + i*cellSize
-		label := fmt.Sprintf("%d:%d %s %s %s", t.Pos.Line, t.Pos.Column, t.Access.Space(), t.Access.Verb(), t.Access.Text)
+		label := fmt.Sprintf("%s %s %s %s", lineCol(t.Pos), t.Access.Space(), t.Access.Verb(), t.Access.Text)
 		weight := "normal"
 		if selected[t] {
 			weight = "bold"
@@ -97,7 +97,7 @@ func bankGrid(k *Kernel, t *Target) string {
 	r := t.Eval.Worst
 	arch := k.Ctx.Arch
 	var s strings.Builder
-	fmt.Fprintf(&s, "<p><b>%d:%d %s</b>: lanes of warp %d in their banks</p>\n", t.Pos.Line, t.Pos.Column, template.HTMLEscapeString(t.Access.Text), r.Warp)
+	fmt.Fprintf(&s, "<p><b>%s %s</b>: lanes of warp %d in their banks</p>\n", lineCol(t.Pos), template.HTMLEscapeString(t.Access.Text), r.Warp)
 	for _, mask := range arch.PhaseMasks(&r.Req) {
 		if mask == 0 {
 			continue

@@ -22,7 +22,10 @@ import (
 // Target is one access site explained: its worst evaluation over the
 // kernel contexts that reach it.
 type Target struct {
-	Pos     token.Position
+	Pos token.Position // where a //line directive puts the access, as findings say
+	// Raw is the access's place in the file that holds its text; it
+	// differs from Pos only under a //line directive.
+	Raw     token.Position
 	Access  *kernels.Access
 	Eval    *kernels.Eval
 	Finding *driver.Finding // the check's report at the site, if any
@@ -141,7 +144,7 @@ func kernel(ctx *kernels.Context, fset *token.FileSet, findings []driver.Finding
 			}
 			continue
 		}
-		t := &Target{Pos: fset.Position(a.Node.Pos()), Access: a, Eval: ev}
+		t := &Target{Pos: fset.Position(a.Node.Pos()), Raw: fset.PositionFor(a.Node.Pos(), false), Access: a, Eval: ev}
 		// The finding that prices this access: bankconflict's for shared
 		// memory, coalescing's for global; a race reported at the same
 		// place (globalrace, warpsync, …) is another matter.

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"go/token"
 	"io"
 	"math/bits"
 	"os"
@@ -17,7 +18,7 @@ import (
 // launch shape and profile, the picture of its worst request, and the fix.
 func Write(w io.Writer, k *Kernel, t *Target) {
 	a, ev := t.Access, t.Eval
-	fmt.Fprintf(w, "%s:%d:%d: %s %s %s\n", relative(t.Pos.Filename), t.Pos.Line, t.Pos.Column, a.Space(), a.Verb(), a.Text)
+	fmt.Fprintf(w, "%s: %s %s %s\n", where(t), a.Space(), a.Verb(), a.Text)
 	fmt.Fprintf(w, "kernel %s, %s, %s\n", k.Ctx.Kernel, shapeSource(k), archText(k.Ctx.Arch))
 	if ev.Skip != "" {
 		fmt.Fprintf(w, "not evaluated: %s\n", ev.Skip)
@@ -43,6 +44,26 @@ func Write(w io.Writer, k *Kernel, t *Target) {
 
 // relative returns name relative to the working directory when it is
 // inside it.
+// where names the access's place as findings do, and under a //line
+// directive also its place in the file that holds the text: a directive
+// without a column leaves the column unknown, and go/token then says 0,
+// which is no column at all.
+func where(t *Target) string {
+	s := relative(t.Pos.Filename) + ":" + lineCol(t.Pos)
+	if t.Raw.IsValid() && (t.Raw.Filename != t.Pos.Filename || t.Raw.Line != t.Pos.Line || t.Raw.Column != t.Pos.Column) {
+		s += " (" + relative(t.Raw.Filename) + ":" + lineCol(t.Raw) + ")"
+	}
+	return s
+}
+
+// lineCol is "LINE:COL", or "LINE" where the column is unknown.
+func lineCol(p token.Position) string {
+	if p.Column == 0 {
+		return fmt.Sprint(p.Line)
+	}
+	return fmt.Sprintf("%d:%d", p.Line, p.Column)
+}
+
 func relative(name string) string {
 	if wd, err := os.Getwd(); err == nil {
 		if rel, err := filepath.Rel(wd, name); err == nil && filepath.IsLocal(rel) {

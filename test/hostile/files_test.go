@@ -222,6 +222,12 @@ func TestOddFiles(t *testing.T) {
 			if err == nil && (res.code != 0 || !strings.Contains(res.stdout, "32-way bank conflict")) {
 				err = fmt.Errorf("exit %d, stdout %q, stderr %q: want the conflict explained", res.code, res.stdout, res.stderr)
 			}
+			// The directive gives no column: the place says none (not
+			// column 0) and adds where the text is.
+			const head = "linedir/other.go:106 (linedir/linedir.go:12:17): shared load tile[tx][ty]\n"
+			if err == nil && !strings.HasPrefix(res.stdout, head) {
+				err = fmt.Errorf("stdout starts %q, want %q", firstLine(res.stdout), head)
+			}
 			return err
 		}},
 		{name: "cgo: the finding at its place", check: func(t *testing.T) error {

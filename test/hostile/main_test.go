@@ -250,3 +250,9 @@ func oneLine(s, want string) error {
 	}
 	return nil
 }
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
