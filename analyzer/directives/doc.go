@@ -12,7 +12,12 @@
 // A launch directive belongs in the doc comment of a kernel (a function
 // whose first parameter is *simt.Thread) and needs at least block=. An
 // ignore directive names one or more checks (comma-separated, or "all")
-// and must give a reason. A directive that cannot be read would silently
+// and must give a reason. The dimensions of block=, grid= and cluster=
+// are separated by x, X, × or *, and each, like the byte count of
+// shared=, is read as a Go integer literal: block=0x20 is 32 threads,
+// 0o40, 0b100000 and 1_024 are what Go makes of them, 040 is octal as in
+// Go, and the x of a hex prefix is no separator (0x20x8 is 32 by 8).
+// Anything else is reported. A directive that cannot be read would silently
 // change nothing, so it is reported instead; so is one written with white
 // space after // ("// smemlint:launch …") or in a /* */ comment, which Go
 // does not read as a directive.

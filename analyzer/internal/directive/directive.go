@@ -64,11 +64,14 @@ func ParseLaunch(args string) (Launch, error) {
 	return l, nil
 }
 
-// parseDim parses "32", "32x8" or "32x8x2" (also with × or *).
+// parseDim parses "32", "32x8" or "32x8x2" (also with X, × or *). Each
+// dimension is read as a Go integer literal (strconv.ParseInt with base
+// 0): 0x20 is 32, 0o40, 0b100000 and 1_024 are what Go makes of them, and
+// 040 is octal, as in Go. Where a dimension starts 0x or 0X, the x is the
+// hex prefix, not a separator: 0x20x8 is 32 by 8.
 func parseDim(s string) ([3]int, error) {
 	d := [3]int{1, 1, 1}
-	// Split, not FieldsFunc: "32xx8" has an empty dimension, not two.
-	parts := strings.Split(strings.NewReplacer("X", "x", "×", "x", "*", "x").Replace(s), "x")
+	parts := splitDim(s)
 	if len(parts) > 3 {
 		return d, fmt.Errorf("want X, XxY or XxYxZ")
 	}
@@ -76,16 +79,57 @@ func parseDim(s string) ([3]int, error) {
 		if p == "" {
 			return d, fmt.Errorf("%q has an empty dimension; want X, XxY or XxYxZ", s)
 		}
-		n, err := strconv.Atoi(p)
+		n, err := strconv.ParseInt(p, 0, 0)
 		if err != nil || n <= 0 {
-			return d, fmt.Errorf("%q is not a positive integer", p)
+			return d, fmt.Errorf("%q is not a positive integer (read as a Go integer literal: 32, 0x20, 1_024)", p)
 		}
-		d[i] = n
+		d[i] = int(n)
 	}
 	return d, nil
 }
 
-// parseBytes parses "4096", "4K" or "4KB" (kibibytes).
+// splitDim splits a shape at its separators (x, X, ×, *), keeping the x
+// of a hex prefix (0x, 0X) in its dimension. Every separator ends a
+// dimension, so "32xx8" has an empty one, not two separators.
+func splitDim(s string) []string {
+	var parts []string
+	start := 0
+	for i := 0; i < len(s); {
+		if i == start && len(s) > i+1 && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') {
+			i += 2 // a hex prefix; its digits follow, and no x is one
+			for i < len(s) && (isHexDigit(s[i]) || s[i] == '_') {
+				i++
+			}
+			continue
+		}
+		if n := separatorLen(s[i:]); n > 0 {
+			parts = append(parts, s[start:i])
+			i += n
+			start = i
+			continue
+		}
+		i++
+	}
+	return append(parts, s[start:])
+}
+
+// separatorLen is the length of the dimension separator s starts with, or 0.
+func separatorLen(s string) int {
+	switch {
+	case strings.HasPrefix(s, "×"):
+		return len("×")
+	case s[0] == 'x' || s[0] == 'X' || s[0] == '*':
+		return 1
+	}
+	return 0
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// parseBytes parses "4096", "4K" or "4KB" (kibibytes); the number is
+// read as a Go integer literal, as in parseDim (0x1000, 4_096).
 func parseBytes(s string) (int64, error) {
 	mult := int64(1)
 	u := strings.ToUpper(s)
@@ -95,7 +139,7 @@ func parseBytes(s string) (int64, error) {
 			break
 		}
 	}
-	n, err := strconv.ParseInt(u, 10, 64)
+	n, err := strconv.ParseInt(u, 0, 64)
 	if errors.Is(err, strconv.ErrRange) || n > math.MaxInt64/mult {
 		return 0, fmt.Errorf("%q is more bytes than any block can have", s)
 	}

@@ -33,6 +33,21 @@ func TestParseLaunch(t *testing.T) {
 		{"block=32 shared=9007199254740992K", Launch{}, true},
 		{"block=32 shared=9007199254740991K", Launch{Block: [3]int{32, 1, 1}, Shared: 9007199254740991 * 1024}, false},
 		{"block=32X8*2", Launch{Block: [3]int{32, 8, 2}, Shared: -1}, false},
+		// Numbers read as Go reads integer literals; the x of a hex
+		// prefix is no separator.
+		{"block=0x20", Launch{Block: [3]int{32, 1, 1}, Shared: -1}, false},
+		{"block=0x20x8", Launch{Block: [3]int{32, 8, 1}, Shared: -1}, false},
+		{"block=8x0x20", Launch{Block: [3]int{8, 32, 1}, Shared: -1}, false},
+		{"block=0X10X0Xa", Launch{Block: [3]int{16, 10, 1}, Shared: -1}, false},
+		{"block=0o40*0b10 grid=1_024", Launch{Block: [3]int{32, 2, 1}, Grid: [3]int{1024, 1, 1}, Shared: -1}, false},
+		{"block=040", Launch{Block: [3]int{32, 1, 1}, Shared: -1}, false},
+		{"block=32 shared=0x1000", Launch{Block: [3]int{32, 1, 1}, Shared: 4096}, false},
+		{"block=32 shared=0x4K", Launch{Block: [3]int{32, 1, 1}, Shared: 4096}, false},
+		{"block=0x", Launch{}, true},
+		{"block=0xx8", Launch{}, true},
+		{"block=08", Launch{}, true},
+		{"block=0x0", Launch{}, true},
+		{"block=32_", Launch{}, true},
 	}
 	for _, c := range cases {
 		got, err := ParseLaunch(c.args)

@@ -8,6 +8,14 @@ func good(t *simt.Thread) {}
 //smemlint:launch block=32x0 // want `//smemlint:launch block=32x0: "0" is not a positive integer`
 func zero(t *simt.Thread) {}
 
+// Numbers are Go integer literals: 32 by 8, 4096 bytes.
+//
+//smemlint:launch block=0x20x8 shared=0x1000
+func hex(t *simt.Thread) {}
+
+//smemlint:launch block=0xx8 // want `//smemlint:launch block=0xx8: "0x" is not a positive integer \(read as a Go integer literal`
+func hexPrefixAlone(t *simt.Thread) {}
+
 //smemlint:launch grid=4 // want `needs block=`
 func noBlock(t *simt.Thread) {}
 
