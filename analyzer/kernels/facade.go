@@ -305,14 +305,17 @@ func (c *Context) CollectiveFault(s *Sync) (*MaskFault, *Exit) {
 // WarpSyncAt is a SyncWarp a fix would insert (see RacesWithSyncWarps).
 type WarpSyncAt = ir.WarpSyncAt
 
-// RacesWithSyncWarps decides the races of the kernel again with the given
-// SyncWarp calls inserted, to check a fix before it is offered; false when
-// an insertion has no place in the context.
-func (c *Context) RacesWithSyncWarps(ins []WarpSyncAt) ([]*Race, bool) {
+// RacesWithSyncWarps decides the races of the statements stmts (as
+// StmtKey gives them) again with the given SyncWarp calls inserted, to
+// check a fix before it is offered, in the kernel's order until stop
+// (when not nil) holds for a race; false when an insertion has no place
+// in the context. Only the statements a fix is for are decided: a site's
+// race does not depend on the others' (see pairs.RacesAt).
+func (c *Context) RacesWithSyncWarps(ins []WarpSyncAt, stmts []any, stop func(*Race) bool) ([]*Race, bool) {
 	defer c.Catch(token.NoPos, "checking a SyncWarp fix", nil)
 	n := c.Context.WithSyncWarps(ins)
 	if n == nil {
 		return nil, false
 	}
-	return pairs.Races(n), true
+	return pairs.RacesAt(n, stmts, stop), true
 }

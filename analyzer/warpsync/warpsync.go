@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -177,21 +178,14 @@ func mergeInsertions(edits []analysis.TextEdit) []analysis.TextEdit {
 // the chain races within its warp any more.
 func fixRemoves(steps []*Hazard, at []kernels.WarpSyncAt) bool {
 	ctx := steps[0].Ctx
-	races, ok := ctx.RacesWithSyncWarps(at)
-	if !ok {
-		return false
+	stmts := make([]any, len(steps))
+	for i, h := range steps {
+		stmts[i] = h.Stmt
 	}
-	for _, r := range races {
-		if r.Scope != kernels.InWarp {
-			continue
-		}
-		for _, h := range steps {
-			if r.SiteB == h.Stmt {
-				return false
-			}
-		}
-	}
-	return true
+	// Every race decided is a step's: the first within a warp settles it.
+	inWarp := func(r *kernels.Race) bool { return r.Scope == kernels.InWarp }
+	races, ok := ctx.RacesWithSyncWarps(at, stmts, inWarp)
+	return ok && !slices.ContainsFunc(races, inWarp)
 }
 
 // Hazards returns the races of the context whose every racing pair of

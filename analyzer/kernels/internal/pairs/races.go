@@ -121,82 +121,130 @@ func Races(c *ir.Context) []*Race {
 // at an index that depends on data, or under a condition on data, may
 // race or not depending on that data (see Unchecked).
 func Decide(c *ir.Context) ([]*Race, []*Unchecked) {
-	var accs []*ir.Access
-	for _, a := range c.Accesses {
-		if !a.Remote {
-			accs = append(accs, a)
-		}
-	}
-	var sites []any
-	bySite := map[any][]*ir.Access{}
-	for _, a := range accs {
-		s := c.StmtKey(a.Node.Pos())
-		if _, ok := bySite[s]; !ok {
-			sites = append(sites, s)
-		}
-		bySite[s] = append(bySite[s], a)
-	}
-	f := &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
-	// site decides the race of site i with the partners f finds.
-	site := func(f *raceFinder, i int) *Race {
-		sb := sites[i]
-		var r *Race
-		// The nearest partner with a race of any kind decides: the search
-		// stops there, as a search of every partner for a pair across
-		// warps would spend the context's search budget on long chains.
-		for j := i; j >= 0 && r == nil; j-- {
-			as, bs := bySite[sites[j]], bySite[sb]
-			if cf := pairOf(f, as, bs, PairQuery{CrossBlock: true}, globalOnly); cf != nil {
-				r = &Race{Scope: AcrossBlocks, SiteA: sites[j], SiteB: sb, C: cf}
-			} else if cf := pairOf(f, as, bs, PairQuery{CrossWarp: true}, crossPairable); cf != nil {
-				r = &Race{Scope: AcrossWarps, SiteA: sites[j], SiteB: sb, C: cf}
-			} else if pairOf(f, as, bs, PairQuery{}, sameSpace) != nil {
-				break
-			}
-		}
-		// Within a warp: the nearest earlier site first (two steps that a
-		// SyncWarp between them orders), the site itself last.
-		for k := 1; k <= i+1 && r == nil; k++ {
-			j := (i - k + i + 1) % (i + 1)
-			if cf := pairOf(f, bySite[sites[j]], bySite[sb], PairQuery{SameWarp: true}, warpPairable); cf != nil {
-				r = &Race{Scope: InWarp, SiteA: sites[j], SiteB: sb, C: cf}
-			}
-		}
-		return r
-	}
+	st := sitesOf(c)
+	f := newRaceFinder(c)
 	var out []*Race
 	var unchecked []*Unchecked
-	for i, sb := range sites {
-		if r := site(f, i); r != nil {
-			// A race found with a small row pitch (out[y*n+x] with n = 1)
-			// is looked for again with the pitch large: one found there
-			// is the race reported; none, and the race needs rows that
-			// overlap (see Degenerate).
-			if ps := pitches(c, r.C); len(ps) > 0 {
-				fixed := map[affine.Sym]int64{}
-				for _, p := range ps {
-					fixed[p] = LargePitch
-				}
-				g := &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
-				g.fixed = fixed
-				if r2 := site(g, i); r2 != nil {
-					r = r2
-				} else {
-					r.Degenerate = &Degenerate{Pitches: ps}
-				}
-			}
+	for i, sb := range st.keys {
+		if r := st.decide(f, i); r != nil {
 			out = append(out, r)
 			continue
 		}
 		for j := i; j >= 0; j-- {
-			if u := f.unchecked(bySite[sites[j]], bySite[sb]); u != nil {
-				u.SiteA, u.SiteB = sites[j], sb
+			if u := f.unchecked(st.accs[st.keys[j]], st.accs[sb]); u != nil {
+				u.SiteA, u.SiteB = st.keys[j], sb
 				unchecked = append(unchecked, u)
 				break
 			}
 		}
 	}
 	return out, unchecked
+}
+
+// RacesAt is Races for the sites stmts (statements, as
+// ir.Context.StmtKey gives them) alone, decided in the kernel's order
+// until stop (when not nil) holds for a race: a site's race depends on
+// the accesses of the site and of earlier sites, never on the races of
+// other sites, so each is decided as Races decides it. The searches draw
+// from an account of their own (ir.SearchBudget), which deciding fewer
+// sites leaves more of.
+func RacesAt(c *ir.Context, stmts []any, stop func(*Race) bool) []*Race {
+	st := sitesOf(c)
+	f := newRaceFinder(c)
+	var out []*Race
+	for i, s := range st.keys {
+		if !slices.Contains(stmts, s) {
+			continue
+		}
+		if r := st.decide(f, i); r != nil {
+			out = append(out, r)
+			if stop != nil && stop(r) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// siteTable lists a context's sites, the statements of its accesses (but
+// those of another block's shared memory), in order of their first
+// access, with each site's accesses.
+type siteTable struct {
+	ctx  *ir.Context
+	keys []any
+	accs map[any][]*ir.Access
+}
+
+func sitesOf(c *ir.Context) *siteTable {
+	st := &siteTable{ctx: c, accs: map[any][]*ir.Access{}}
+	for _, a := range c.Accesses {
+		if a.Remote {
+			continue
+		}
+		s := c.StmtKey(a.Node.Pos())
+		if _, ok := st.accs[s]; !ok {
+			st.keys = append(st.keys, s)
+		}
+		st.accs[s] = append(st.accs[s], a)
+	}
+	return st
+}
+
+func newRaceFinder(c *ir.Context) *raceFinder {
+	return &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
+}
+
+// decide returns the race of site i, searched with f, or nil. A race
+// found with a small row pitch (out[y*n+x] with n = 1) is looked for
+// again with the pitch large: one found there is the race reported; none,
+// and the race needs rows that overlap (see Degenerate).
+func (st *siteTable) decide(f *raceFinder, i int) *Race {
+	r := st.search(f, i)
+	if r == nil {
+		return nil
+	}
+	if ps := pitches(st.ctx, r.C); len(ps) > 0 {
+		fixed := map[affine.Sym]int64{}
+		for _, p := range ps {
+			fixed[p] = LargePitch
+		}
+		g := newRaceFinder(st.ctx)
+		g.fixed = fixed
+		if r2 := st.search(g, i); r2 != nil {
+			r = r2
+		} else {
+			r.Degenerate = &Degenerate{Pitches: ps}
+		}
+	}
+	return r
+}
+
+// search decides the race of site i with the partners f finds.
+func (st *siteTable) search(f *raceFinder, i int) *Race {
+	sb := st.keys[i]
+	var r *Race
+	// The nearest partner with a race of any kind decides: the search
+	// stops there, as a search of every partner for a pair across warps
+	// would spend the context's search budget on long chains.
+	for j := i; j >= 0 && r == nil; j-- {
+		as, bs := st.accs[st.keys[j]], st.accs[sb]
+		if cf := pairOf(f, as, bs, PairQuery{CrossBlock: true}, globalOnly); cf != nil {
+			r = &Race{Scope: AcrossBlocks, SiteA: st.keys[j], SiteB: sb, C: cf}
+		} else if cf := pairOf(f, as, bs, PairQuery{CrossWarp: true}, crossPairable); cf != nil {
+			r = &Race{Scope: AcrossWarps, SiteA: st.keys[j], SiteB: sb, C: cf}
+		} else if pairOf(f, as, bs, PairQuery{}, sameSpace) != nil {
+			break
+		}
+	}
+	// Within a warp: the nearest earlier site first (two steps that a
+	// SyncWarp between them orders), the site itself last.
+	for k := 1; k <= i+1 && r == nil; k++ {
+		j := (i - k + i + 1) % (i + 1)
+		if cf := pairOf(f, st.accs[st.keys[j]], st.accs[sb], PairQuery{SameWarp: true}, warpPairable); cf != nil {
+			r = &Race{Scope: InWarp, SiteA: st.keys[j], SiteB: sb, C: cf}
+		}
+	}
+	return r
 }
 
 // globalOnly admits pairs of global-memory accesses.
