@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -84,14 +85,32 @@ func run(pass *analysis.Pass) (any, error) {
 
 // packageDir is the directory of the package's files, where the search
 // for a configuration file starts; "" (the current directory) when the
-// files have no names on disk.
+// files have no names on disk. A package that uses cgo is analyzed from
+// cgo's output, which lies in the build's work directory or cache (under
+// go/packages, with hashes for names); the //line comment before the
+// package clause of each x.cgo1.go names its source file. So the
+// directory is that of the file a package clause's //line comment names,
+// else that of the first file that is not cgo's output.
 func packageDir(pass *analysis.Pass) string {
+	dir := ""
 	for _, f := range pass.Files {
-		if name := pass.Fset.File(f.Pos()).Name(); filepath.IsAbs(name) {
+		raw := pass.Fset.File(f.Pos()).Name()
+		if name := pass.Fset.Position(f.Package).Filename; name != raw && filepath.IsAbs(name) {
 			return filepath.Dir(name)
 		}
+		if dir == "" && filepath.IsAbs(raw) && !CgoOutput(raw) {
+			dir = filepath.Dir(raw)
+		}
 	}
-	return ""
+	return dir
+}
+
+// CgoOutput reports whether a file is one that cgo writes for the go
+// command (x.cgo1.go, _cgo_gotypes.go, _cgo_import.go), which lies in the
+// build's work directory rather than the package's.
+func CgoOutput(name string) bool {
+	base := filepath.Base(name)
+	return strings.HasSuffix(base, ".cgo1.go") || strings.HasPrefix(base, "_cgo_")
 }
 
 // Resolve returns the options for the packages of dir: the flags given,

@@ -75,6 +75,8 @@ func main() {
 		if code, ok := standaloneViaVet(os.Args[1:]); ok {
 			os.Exit(code)
 		}
+	} else if code, ok := cgoUnit(os.Args[1:], os.Stderr); ok {
+		os.Exit(code)
 	}
 	if !vetUnit(os.Args[1:]) && !(len(os.Args) == 2 && os.Args[1] == "-flags") {
 		if testsOff(os.Args[1:]) && os.Getenv(quietChildEnv) == "" {

@@ -107,8 +107,12 @@ func vetUnitDir(cfgFile string) string {
 	if json.Unmarshal(data, &cfg) != nil {
 		return ""
 	}
-	if len(cfg.GoFiles) > 0 {
-		return filepath.Dir(cfg.GoFiles[0])
+	// The files, not Dir, where they are the package's own: a package
+	// that uses cgo lists cgo's output, in the build's work directory.
+	for _, f := range cfg.GoFiles {
+		if !config.CgoOutput(f) {
+			return filepath.Dir(f)
+		}
 	}
 	return cfg.Dir
 }

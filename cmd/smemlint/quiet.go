@@ -15,6 +15,8 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+
+	"github.com/smemlint/smemlint/internal/driver"
 )
 
 // The multichecker reports a package that does not type-check with its
@@ -99,7 +101,7 @@ func quietErrors(r io.Reader, w io.Writer) (findings bool, err error) {
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	bw := bufio.NewWriter(w)
 	for sc.Scan() {
-		line := sc.Text()
+		line := driver.CgoNames(sc.Text())
 		if consequence.MatchString(line) {
 			continue
 		}

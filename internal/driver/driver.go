@@ -122,6 +122,9 @@ func Run(patterns []string, opts Options) (*Result, error) {
 		clean = append(clean, p)
 	}
 	res.Errors = causes(splitBuildOutput(res.Errors, opts.Dir))
+	for i := range res.Errors {
+		res.Errors[i].Msg = CgoNames(res.Errors[i].Msg)
+	}
 	graph, err := checker.Analyze(roots, clean, nil)
 	if err != nil {
 		return nil, err

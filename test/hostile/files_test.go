@@ -62,13 +62,18 @@ func oddFiles() map[string]string {
 		"linedir/linedir.go": lineDirected,
 		"cgo/cgo.go":         withCgo,
 		"cgobad/c.go":        cgoBroken,
-		"ignored/ignored.go": "//go:build ignore\n\n" + strings.Replace(transpose, "package k", "package ignored", 1),
-		"nogo/README":        "no Go here\n",
-		"empty/doc.go":       "// Package empty holds nothing to check.\npackage empty\n",
-		"onlytest/k_test.go": strings.Replace(transpose, "package k", "package onlytest", 1),
-		"deep/deep.go":       deepSrc(),
-		"badutf/b.go":        "package badutf\n\n// caf\xe9 \xff\nvar x = 1\n",
-		"nulbyte/n.go":       "package nulbyte\n\nvar s = \"a\x00b\"\n",
+		// A type error in a cgo file, and a cgo package whose
+		// configuration file turns bankconflict off.
+		"cgotype/c.go":          "package cgotype\n\n// int twice(int x) { return 2 * x; }\nimport \"C\"\n\nvar s C.int = \"s\"\n",
+		"cgoconf/c.go":          strings.Replace(withCgo, "package cgo", "package cgoconf", 1),
+		"cgoconf/smemlint.conf": "checks = all, -bankconflict\n",
+		"ignored/ignored.go":    "//go:build ignore\n\n" + strings.Replace(transpose, "package k", "package ignored", 1),
+		"nogo/README":           "no Go here\n",
+		"empty/doc.go":          "// Package empty holds nothing to check.\npackage empty\n",
+		"onlytest/k_test.go":    strings.Replace(transpose, "package k", "package onlytest", 1),
+		"deep/deep.go":          deepSrc(),
+		"badutf/b.go":           "package badutf\n\n// caf\xe9 \xff\nvar x = 1\n",
+		"nulbyte/n.go":          "package nulbyte\n\nvar s = \"a\x00b\"\n",
 		// Configuration files saved with a byte-order mark, and with CRLF:
 		// the shape comes from them.
 		"confbom/smemlint.conf":  "\ufeffarch = sm_80\n[launch]\nblock = 32x32\n",
@@ -234,6 +239,19 @@ func TestOddFiles(t *testing.T) {
 			res, err := odd(nil, "./cgo")
 			return wantFinding(res, err, "cgo.go", 17, 17, conflict)
 		}},
+		{name: "cgo: the package's smemlint.conf applies", check: func(t *testing.T) error {
+			return cgoConfApplies(odd(nil, "./cgoconf"))
+		}},
+		{name: "cgo: the package's smemlint.conf applies on the multichecker's path", check: func(t *testing.T) error {
+			return cgoConfApplies(odd(packages, "./cgoconf"))
+		}},
+		{name: "cgo: the package's smemlint.conf applies under go vet, by import path", check: func(t *testing.T) error {
+			dir, err := oddCorpus()
+			if err != nil {
+				return err
+			}
+			return cgoConfApplies(run(dir, "", "go", "vet", "-vettool="+bin, "example.com/hostile/cgoconf"))
+		}},
 		{name: "cgo: -fix pads the source, not cgo's output", check: func(t *testing.T) error {
 			res, after, err := fixOdd("-fix", "cgo")
 			if err != nil {
@@ -252,6 +270,26 @@ func TestOddFiles(t *testing.T) {
 		{name: "a cgo file that does not parse on the multichecker's path: one line", check: func(t *testing.T) error {
 			res, err := odd(packages, "./cgobad")
 			return wantExit(res, err, 1, "cgobad/c.go:8:1: imports must appear before other declarations")
+		}},
+		{name: "cgo: a type error names C.int, not cgo's _Ctype_int", check: func(t *testing.T) error {
+			res, err := odd(nil, "./cgotype")
+			return wantExit(res, err, 1, `cgotype/c.go:6:15: cannot use "s" (untyped string constant) as C.int value in variable declaration`)
+		}},
+		{name: "cgo: a type error names C.int on the multichecker's path", check: func(t *testing.T) error {
+			res, err := odd(packages, "./cgotype")
+			return wantExit(res, err, 1, `cgotype/c.go:6:15: cannot use "s" (untyped string constant) as C.int value in variable declaration`)
+		}},
+		{name: "cgo: a type error names C.int under go vet", check: func(t *testing.T) error {
+			dir, err := oddCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := run(dir, "", "go", "vet", "-vettool="+bin, "./cgotype")
+			if err == nil && (res.code == 0 || strings.Contains(res.stderr, "_C") ||
+				!strings.Contains(res.stderr, "cgotype/c.go:6:15: cannot use \"s\" (untyped string constant) as C.int value")) {
+				err = fmt.Errorf("exit %d, stderr %q: want the error with C.int", res.code, res.stderr)
+			}
+			return err
 		}},
 		{name: "build constraints exclude every file: one line", check: func(t *testing.T) error {
 			res, err := odd(nil, "./ignored")
@@ -341,4 +379,18 @@ func TestOddFiles(t *testing.T) {
 		}},
 	}
 	runCases(t, cases)
+}
+
+// cgoConfApplies checks a run on cgoconf, whose smemlint.conf turns
+// bankconflict off: the coalescing finding on line 17 and no conflict.
+// Analyzed from cgo's output in the build's work directory, the package
+// once looked for its configuration file there.
+func cgoConfApplies(res result, err error) error {
+	if err != nil {
+		return err
+	}
+	if res.code == 0 || strings.Contains(res.stderr, "bank conflict") || !strings.Contains(res.stderr, "cgoconf/c.go:17:2: global store") {
+		return fmt.Errorf("exit %d, stderr %q: want the global store's finding and no bank conflict", res.code, res.stderr)
+	}
+	return nil
 }
