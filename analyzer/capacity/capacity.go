@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// What the evaluation could not do (kernels without a launch shape,
 	// ...), with -verbose; internal errors are the internalerror check's.
 	for _, n := range res.Notes {
-		if res.Config.Verbose || n.Always {
+		if res.Config.Notes && (res.Config.Verbose || n.Always) {
 			pass.Report(analysis.Diagnostic{Pos: n.Pos, Category: "capacity", Message: "note: " + n.Msg})
 		}
 	}
@@ -54,6 +54,9 @@ func run(pass *analysis.Pass) (any, error) {
 // -verbose, and always their count, once per package, so that a finding
 // missing for want of time never passes in silence.
 func reportCuts(pass *analysis.Pass, res *kernels.Result) {
+	if !res.Config.Notes {
+		return // -notes=false; with it -verbose is refused
+	}
 	var first, firstBig token.Pos
 	cuts, kernelsCut, big := 0, 0, 0
 	for _, ctx := range res.Contexts {

@@ -24,6 +24,10 @@ type Config struct {
 	Arch     *model.Arch // the profile named by -arch and -bankmode
 	BankMode int         // 0 for the profile's default
 	Verbose  bool
+	// Notes: report notes (what smemlint did not judge, and the figures
+	// Verbose states). -notes=false leaves them out, for go vet, which
+	// fails on any diagnostic.
+	Notes bool
 	// File is the configuration file that applied, "" when none did.
 	File string
 	// Launch is the file's [launch] section; Launch.Block[0] is zero
@@ -67,12 +71,14 @@ var (
 	archFlag     = setArch{setString{v: model.DefaultArch}}
 	bankModeFlag = setInt{}
 	verboseFlag  = setBool{}
+	notesFlag    = setBool{v: true}
 )
 
 func init() {
 	Analyzer.Flags.Var(&archFlag, "arch", "architecture profile: sm_1x, sm_2x, sm_3x, sm_50 … sm_90")
 	Analyzer.Flags.Var(&bankModeFlag, "bankmode", "shared-memory bank width in bytes (8: the eight-byte mode of sm_3x)")
 	Analyzer.Flags.Var(&verboseFlag, "verbose", "also report notes: occupancy, accesses that could not be evaluated")
+	Analyzer.Flags.Var(&notesFlag, "notes", "report notes (what smemlint did not judge); -notes=false leaves them out, for go vet, which fails on any diagnostic")
 }
 
 // Flags returns the flag set, for commands that expose the options under
@@ -121,7 +127,7 @@ func Resolve(dir string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Config{BankMode: bankModeFlag.v, Verbose: verboseFlag.v, Launch: directive.Launch{Shared: -1}}
+	c := &Config{BankMode: bankModeFlag.v, Verbose: verboseFlag.v, Notes: notesFlag.v, Launch: directive.Launch{Shared: -1}}
 	arch := archFlag.v
 	if f != nil {
 		c.File, c.Launch, c.checks = f.Path, f.Launch, f.Checks
@@ -134,12 +140,31 @@ func Resolve(dir string) (*Config, error) {
 		if f.Verbose != nil && !verboseFlag.set {
 			c.Verbose = *f.Verbose
 		}
+		if f.Notes != nil && !notesFlag.set {
+			c.Notes = *f.Notes
+		}
 	}
 	c.Arch, err = model.Lookup(arch, c.BankMode)
 	if err != nil {
 		return nil, flagError(f, arch, err)
 	}
+	if c.Verbose && !c.Notes {
+		return nil, notesError(f)
+	}
 	return c, nil
+}
+
+// notesError says that the options ask for notes (verbose) and leave
+// them out (notes = false) at once, naming where each came from.
+func notesError(f *File) error {
+	verbose, notes := "-verbose", "-notes=false"
+	if !verboseFlag.set {
+		verbose = "verbose = true in " + f.Path
+	}
+	if !notesFlag.set {
+		notes = "notes = false in " + f.Path
+	}
+	return fmt.Errorf("%s leaves out the notes that %s asks for: give one of them", notes, verbose)
 }
 
 // CheckFlags validates the -arch and -bankmode flags alone, for commands
@@ -147,6 +172,9 @@ func Resolve(dir string) (*Config, error) {
 func CheckFlags() error {
 	if _, err := model.Lookup(archFlag.v, bankModeFlag.v); err != nil {
 		return flagError(nil, archFlag.v, err)
+	}
+	if verboseFlag.v && verboseFlag.set && notesFlag.set && !notesFlag.v {
+		return notesError(nil)
 	}
 	return nil
 }

@@ -12,6 +12,9 @@
 //	                eight-byte mode of sm_3x
 //	-verbose        also report findings that are notes, not defects
 //	                (occupancy, accesses the analysis could not evaluate)
+//	-notes=false    report no notes at all, not even the package summaries
+//	                of what was not evaluated: for go vet, which fails on
+//	                any diagnostic (docs/ci.md)
 //
 // A //smemlint:launch arch=… directive on a kernel overrides -arch for it.
 package config

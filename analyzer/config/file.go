@@ -29,6 +29,7 @@ type File struct {
 	Arch     *string
 	BankMode *int
 	Verbose  *bool
+	Notes    *bool
 	// Checks says which checks report, by name; names the file does not
 	// mention report.
 	Checks map[string]bool
@@ -102,6 +103,7 @@ func Load(dir string) (*File, error) {
 //	arch = sm_80
 //	bankmode = 4
 //	verbose = false
+//	notes = true
 //	checks = all, -smemrace
 //
 //	[launch]
@@ -218,6 +220,12 @@ func (f *File) set(key, val string) error {
 			return fmt.Errorf("verbose: %q is not true or false", val)
 		}
 		f.Verbose = &b
+	case "notes":
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			return fmt.Errorf("notes: %q is not true or false", val)
+		}
+		f.Notes = &b
 	case "checks":
 		checks, err := parseChecks(val)
 		if err != nil {
@@ -225,7 +233,7 @@ func (f *File) set(key, val string) error {
 		}
 		f.Checks = checks
 	default:
-		return fmt.Errorf("unknown key %q (known: arch, bankmode, verbose, checks; launch shapes go in [launch])", key)
+		return fmt.Errorf("unknown key %q (known: arch, bankmode, verbose, notes, checks; launch shapes go in [launch])", key)
 	}
 	return nil
 }

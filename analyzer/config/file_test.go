@@ -78,7 +78,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range []struct{ text, want string }{
 		{"arch = sm_66", `c.conf:1: arch: unknown architecture "sm_66" (known: sm_10`},
 		{"\narch sm_90", `c.conf:2: "arch sm_90" is not key = value`},
-		{"archh = sm_90", `c.conf:1: unknown key "archh" (known: arch, bankmode, verbose, checks`},
+		{"archh = sm_90", `c.conf:1: unknown key "archh" (known: arch, bankmode, verbose, notes, checks`},
 		{"arch =", `c.conf:1: arch has no value`},
 		{"arch = sm_90\narch = sm_80", `c.conf:2: arch is set again (first on line 1)`},
 		{"bankmode = eight", `c.conf:1: bankmode: "eight" is not a number (want 4 or 8)`},

@@ -126,7 +126,7 @@ func printSubcommands() {
 // rather than -smemlintconfig.arch), for the command line and for go vet,
 // which learns the flags a vet tool accepts from its -flags output.
 func shortFlags(fs *flag.FlagSet) {
-	for _, name := range []string{"arch", "bankmode", "verbose"} {
+	for _, name := range []string{"arch", "bankmode", "verbose", "notes"} {
 		f := config.Flags().Lookup(name)
 		fs.Var(forward{f}, name, f.Usage)
 	}

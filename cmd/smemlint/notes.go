@@ -18,7 +18,9 @@ import (
 // on later runs too, and exits 1 for any diagnostic; a tool cannot mark
 // one as informational. A note left out there would pass in silence, so
 // under go vet a package whose only output is notes fails like one with
-// findings. smemlint ./... runs go vet and applies the rule above.
+// findings, unless -notes=false (or notes = false in smemlint.conf) asks
+// to leave notes out (docs/ci.md). smemlint ./... runs go vet and
+// applies the rule above.
 
 // isNote reports whether a diagnostic's message is a note.
 func isNote(msg string) bool { return strings.HasPrefix(msg, "note: ") }

@@ -11,7 +11,7 @@ import (
 )
 
 // preflight checks the options before any package is analyzed: the
-// -arch and -bankmode flags, and the configuration files that apply to
+// -arch and -bankmode flags (and -verbose beside -notes=false), and the configuration files that apply to
 // the packages named (for go vet, the one package of the unit). A bad
 // option is then one line and exit status 1 on every run. Without it,
 // the mistake surfaces as an error of every analyzer on every package
@@ -40,10 +40,16 @@ func preflight(args []string) error {
 var optionFlags = map[string]string{
 	"arch": "arch", "smemlintconfig.arch": "arch",
 	"bankmode": "bankmode", "smemlintconfig.bankmode": "bankmode",
+	"verbose": "verbose", "smemlintconfig.verbose": "verbose",
+	"notes": "notes", "smemlintconfig.notes": "notes",
 }
 
+// boolOptions are the option flags that take no value of their own
+// (-verbose is -verbose=true).
+var boolOptions = map[string]bool{"verbose": true, "notes": true}
+
 // setOptionFlags sets the config flags that args give (-arch=X or
-// -arch X, one or two dashes); the flag package sets them again, to the
+// -arch X, one or two dashes; -verbose, -notes=false); the flag package sets them again, to the
 // same values, when it parses the whole command line.
 func setOptionFlags(args []string) error {
 	for i := 0; i < len(args); i++ {
@@ -56,7 +62,9 @@ func setOptionFlags(args []string) error {
 		if !ok {
 			continue
 		}
-		if !hasValue {
+		if !hasValue && boolOptions[short] {
+			value = "true"
+		} else if !hasValue {
 			if i+1 == len(args) {
 				return fmt.Errorf("-%s needs a value", short)
 			}

@@ -153,6 +153,87 @@ func TestExits(t *testing.T) {
 			return onlyNotes(res.stderr, "noted.go:1:9: "+noteText)
 		}})
 	}
+	// -notes=false (or notes = false in smemlint.conf) leaves notes out,
+	// so a run whose only output is notes passes go vet, on every run;
+	// the same run without it fails again, findings fail, and asking for
+	// -verbose's notes at once is one line.
+	for i := 1; i <= 2; i++ {
+		cases = append(cases, hcase{name: fmt.Sprintf("notes only under go vet -notes=false pass, then fail without it, run %d", i), check: func(t *testing.T) error {
+			dir, err := exitsCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := run(dir, "", "go", "vet", "-vettool="+bin, "-notes=false", "./noted")
+			if err != nil {
+				return err
+			}
+			if res.code != 0 || res.stderr != "" {
+				return fmt.Errorf("exit %d, stderr %q: want exit 0 and nothing", res.code, res.stderr)
+			}
+			res, err = run(dir, "", "go", "vet", "-vettool="+bin, "./noted")
+			if err == nil && res.code != 1 {
+				err = fmt.Errorf("without -notes=false: exit %d, want 1; stderr %q", res.code, res.stderr)
+			}
+			return err
+		}})
+	}
+	cases = append(cases,
+		hcase{name: "a finding under go vet -notes=false fails, without the note", check: func(t *testing.T) error {
+			dir, err := exitsCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := run(dir, "", "go", "vet", "-vettool="+bin, "-notes=false", "./noted", "./k")
+			if err == nil && (res.code != 1 || strings.Contains(res.stderr, "note:") || !strings.Contains(res.stderr, "k.go:11:17: shared load")) {
+				err = fmt.Errorf("exit %d, stderr %q: want exit 1, the finding and no note", res.code, res.stderr)
+			}
+			return err
+		}},
+		hcase{name: "notes = false in smemlint.conf under go vet: exit 0", check: func(t *testing.T) error {
+			dir := writeModule(t, map[string]string{"noted/noted.go": noted, "smemlint.conf": "notes = false\n"})
+			res, err := run(dir, "", "go", "vet", "-vettool="+bin, "./noted")
+			if err == nil && (res.code != 0 || res.stderr != "") {
+				err = fmt.Errorf("exit %d, stderr %q: want exit 0 and nothing", res.code, res.stderr)
+			}
+			return err
+		}},
+		hcase{name: "notes only with -notes=false: exit 0, nothing printed", check: func(t *testing.T) error {
+			res, err := inCorpus(nil, "-notes=false", "./noted")
+			if err == nil && (res.code != 0 || res.stderr != "") {
+				err = fmt.Errorf("exit %d, stderr %q: want exit 0 and nothing", res.code, res.stderr)
+			}
+			return err
+		}},
+		hcase{name: "-notes=false -verbose: one line", check: func(t *testing.T) error {
+			res, err := inCorpus(nil, "-notes=false", "-verbose", "./noted")
+			return wantExit(res, err, 1, "smemlint: -notes=false leaves out the notes that -verbose asks for: give one of them")
+		}},
+		hcase{name: "go vet -notes=false -verbose: one line", check: func(t *testing.T) error {
+			dir, err := exitsCorpus()
+			if err != nil {
+				return err
+			}
+			res, err := run(dir, "", "go", "vet", "-vettool="+bin, "-notes=false", "-verbose", "./noted")
+			if err == nil && res.code == 0 {
+				err = fmt.Errorf("exit 0, stderr %q", res.stderr)
+			}
+			if err == nil {
+				err = oneLine(res.stderr, "smemlint: -notes=false leaves out the notes that -verbose asks for")
+			}
+			return err
+		}},
+		hcase{name: "notes = false and verbose = true in smemlint.conf: one line naming the file", check: func(t *testing.T) error {
+			dir := writeModule(t, map[string]string{"noted/noted.go": noted, "smemlint.conf": "verbose = true\nnotes = false\n"})
+			res, err := smemlint(dir, "./noted")
+			if err != nil {
+				return err
+			}
+			if res.code != 1 || !strings.Contains(res.stderr, "notes = false in ") || !strings.Contains(res.stderr, "smemlint.conf leaves out the notes that verbose = true in ") {
+				return fmt.Errorf("exit %d, stderr %q: want exit 1 and the conflict with the file named", res.code, res.stderr)
+			}
+			return oneLine(res.stderr, "give one of them")
+		}},
+	)
 	runCases(t, cases)
 }
 

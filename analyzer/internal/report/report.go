@@ -22,6 +22,7 @@ type Reporter struct {
 	ignores map[string]map[int]directive.Ignore // file -> line -> directive
 	seen    map[seenKey]bool
 	off     bool // the configuration file turns the check off
+	noNotes bool // -notes=false: notes are left out
 }
 
 type seenKey struct {
@@ -35,6 +36,8 @@ func New(pass *analysis.Pass, check string) *Reporter {
 	if c := config.ForPass(pass); c != nil && !c.Enabled(check) {
 		r.off = true
 		return r
+	} else if c != nil {
+		r.noNotes = !c.Notes
 	}
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
@@ -77,7 +80,7 @@ func (r *Reporter) Ignored(pos token.Pos) bool {
 
 // Report delivers d once per position and message unless it is ignored.
 func (r *Reporter) Report(d analysis.Diagnostic) {
-	if r.off {
+	if r.off || r.noNotes && IsNote(d.Message) {
 		return
 	}
 	if r.seen[seenKey{d.Pos, d.Message}] {
@@ -91,6 +94,10 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 	d.Category = r.check
 	r.pass.Report(d)
 }
+
+// IsNote reports whether a diagnostic's message is a note: what smemlint
+// did not or could not judge, or a figure -verbose states; not a defect.
+func IsNote(msg string) bool { return strings.HasPrefix(msg, "note: ") }
 
 // Reportf is Report with a formatted message.
 func (r *Reporter) Reportf(n ast.Node, msg string) {
