@@ -71,7 +71,9 @@ func setOptionFlags(args []string) error {
 			i++
 			value = args[i]
 		}
-		if err := config.Flags().Set(short, value); err != nil {
+		if err := config.Flags().Set(short, value); err != nil && boolOptions[short] {
+			return fmt.Errorf("invalid boolean value %q for -%s", value, short) // the flag package's words
+		} else if err != nil {
 			return fmt.Errorf("-%s=%s: %w", short, value, err)
 		}
 	}

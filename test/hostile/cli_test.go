@@ -266,6 +266,10 @@ func TestCommandLine(t *testing.T) {
 			res, err := cli("-verbose=maybe", "./k")
 			return wantExit(res, err, 1, `invalid boolean value "maybe" for -verbose`)
 		}},
+		{name: "bad -notes value", check: func(t *testing.T) error {
+			res, err := cli("-notes=maybe", "./k")
+			return wantExit(res, err, 1, `invalid boolean value "maybe" for -notes`)
+		}},
 		{name: "-help still prints the flags", check: func(t *testing.T) error {
 			res, err := cli("-help")
 			if err == nil && (!strings.Contains(res.stderr, "-arch value") || !strings.Contains(res.stderr, "-bankconflict")) {
