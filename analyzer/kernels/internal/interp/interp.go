@@ -55,12 +55,15 @@ type interp struct {
 	// assign only by re-slicing themselves (see markResliced).
 	resliced map[types.Object]bool
 
-	dry     int // > 0: a dry run that records nothing
-	steps   int
-	seq     int
-	arena   model.Arena // the shared arrays' offsets, as the simulator lays them out
-	dynamic *ir.Array
-	gaveUp  bool
+	dry int // > 0: a dry run that records nothing
+	// replayRuns is the body evaluations the replays under way make
+	// together (see replay).
+	replayRuns int
+	steps      int
+	seq        int
+	arena      model.Arena // the shared arrays' offsets, as the simulator lays them out
+	dynamic    *ir.Array
+	gaveUp     bool
 	// gaveUpAt is the first statement or expression not evaluated.
 	gaveUpAt token.Pos
 	// dims caches the thread's built-in Dim3 values (ThreadIdx, ...),

@@ -120,6 +120,10 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 		skip = iv.obj
 	}
 	entry := in.entryValues(body, post, skip)
+	var before map[types.Object]value
+	if in.replayable(loop, body, post, iv, moving) {
+		before = cloneEnv(in.env)
+	}
 	for obj, v := range carried {
 		in.env[obj] = v
 	}
@@ -148,6 +152,13 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	in.leave(entry, loop)
 	for obj, v := range after {
 		in.env[obj] = v
+	}
+	if before != nil {
+		if exit, ok := in.replay(loop, body, iv, before, entry); ok {
+			for obj, v := range exit {
+				in.env[obj] = v
+			}
+		}
 	}
 	if iv != nil {
 		// After the loop the variable holds its exit value: unknown, and

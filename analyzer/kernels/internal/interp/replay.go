@@ -1,0 +1,86 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// Replaying a loop: a loop whose iterations every thread runs, the same
+// known number of them (for i := 8; i > 0; i >>= 1), leaves in the
+// variables it assigns what running its body that many times, in order,
+// leaves there. The body is evaluated once more per iteration, dry, with
+// the loop's variable at that iteration's value, from the values the
+// variables had on entry: j0 >>= 1 five times from j0 = 33*tx is
+// (33*tx)>>1>>1>>1>>1>>1, and j = (j+4)&63 from j = 3*tx is as exact. Without
+// it, what such a loop leaves is an unknown ("which a loop assigns").
+const (
+	// maxReplay bounds the iterations of one replayed loop.
+	maxReplay = 64
+	// maxReplayRuns bounds the body evaluations of a replay, nested
+	// replays counted in: a replay inside a replay runs per outer
+	// iteration.
+	maxReplayRuns = 512
+	// maxReplaySteps bounds the statements and expressions one replay
+	// evaluates; a replay that would take more is not made.
+	maxReplaySteps = 20000
+)
+
+// replayable reports whether every thread that reaches a loop runs the
+// same iterations, one per value of its enumerated domain, and leaves
+// only when its condition fails: then replay can follow it.
+func (in *interp) replayable(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, moving ast.Expr) bool {
+	if p, ok := post.(*ast.AssignStmt); ok && len(p.Lhs) > 1 {
+		return false // a, b = a+c, b+d: the post statement carries b
+	}
+	if iv == nil || moving != nil || !loop.HasVar || loop.Domain == nil || len(loop.Domain) > maxReplay {
+		return false
+	}
+	if in.ctx.Meta[loop.Var].Joint != nil || leaves(body) || continues(body) {
+		return false
+	}
+	// The condition names the loop's variable alone: no thread leaves
+	// before another.
+	return !loop.Cond.DependsOn(func(s affine.Sym) bool { return s != loop.Var })
+}
+
+// replay evaluates the body of a replayable loop once per iteration, dry,
+// from entry, the environment on entry to the loop with the loop's
+// variable bound to its symbolic value. It returns the values the
+// variables vars hold after the last iteration; ok is false when the
+// replay would cost too much.
+func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entry map[types.Object]value, vars []assigned) (map[types.Object]value, bool) {
+	runs := max(in.replayRuns, 1) * len(loop.Domain)
+	if runs > maxReplayRuns || in.steps+maxReplaySteps > maxSteps {
+		return nil, false
+	}
+	symbolic := entry[iv.obj]
+	if symbolic.kind != vScalar {
+		return nil, false
+	}
+	saved, savedRuns := in.env, in.replayRuns
+	steps, gaveUp, gaveUpAt := in.steps, in.gaveUp, in.gaveUpAt
+	defer func() { in.env, in.replayRuns = saved, savedRuns }()
+	in.env = cloneEnv(entry)
+	in.replayRuns = runs
+	in.dry++
+	defer func() { in.dry-- }()
+	for i, d := range loop.Domain {
+		in.env[iv.obj] = scalar(affine.Subst(symbolic.e, loop.Var, affine.C(d)))
+		in.block(body.List)
+		if in.gaveUp && !gaveUp || in.steps-steps > maxReplaySteps || i == 0 && (in.steps-steps)*len(loop.Domain) > maxReplaySteps {
+			in.steps, in.gaveUp, in.gaveUpAt = steps, gaveUp, gaveUpAt
+			return nil, false
+		}
+	}
+	out := map[types.Object]value{}
+	for _, a := range vars {
+		switch v := in.env[a.obj]; v.kind {
+		case vScalar, vBool, vRef:
+			out[a.obj] = v
+		}
+	}
+	return out, true
+}

@@ -1,0 +1,20 @@
+package global
+
+import "github.com/smemlint/smemlint/simt"
+
+// Slices a loop re-slices: each figure below is the simulator's (smemlint
+// simcheck on these kernels, launched with the shapes their directives
+// give). Before: "not evaluated: the index depends on the offset of a,
+// which a loop re-slices by amounts smemlint does not follow".
+
+// advanced reads after a loop that halves its own variable and advances a
+// by 32 elements in each of its 3 iterations (d = 4, 2, 1).
+//
+//smemlint:launch block=32
+func advanced(t *simt.Thread, a []float32, out []float32) {
+	tx := t.ThreadIdx.X
+	for d := 4; d > 0; d >>= 1 {
+		a = a[32:]
+	}
+	out[tx] = a[2*tx] // want `note: global store out\[tx\]: 4 sectors per request \(ideal 4\); block 32; per block: 1 request, 4 sectors$` `global load a\[2\*tx\]: 8 sectors per request \(ideal 4\): lanes are 8 bytes apart \(a stride of 2 elements\); block 32; per block: 1 request, 8 sectors$`
+}

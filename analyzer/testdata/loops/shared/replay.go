@@ -1,0 +1,38 @@
+package shared
+
+import "github.com/smemlint/smemlint/simt"
+
+// Values a loop leaves: each figure below is the simulator's (smemlint
+// simcheck on these kernels, launched with the shapes their directives
+// give). Before: "not evaluated: the index depends on pos, which a loop
+// assigns".
+
+// ringAfter reads at the position a ring walk leaves: every thread runs
+// the loop's 3 iterations, so pos is (2*tid + 12) & 63 after it, lanes
+// 10 and 26 both on bank 0.
+//
+//smemlint:launch block=32
+func ringAfter(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	pos := 2 * tid
+	for i := 0; i < 3; i++ {
+		pos = (pos + 4) & 63
+	}
+	out[tid] = s[pos] // want `shared load s\[pos\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 10 and 26 both hit bank 0; block 32; per block: 1 request, 2 wavefronts`
+}
+
+// halved shifts a thread's index once per iteration of a loop that
+// halves its own variable (d = 8, 4, 2, 1): j is 32*tid >> 4 = 2*tid
+// after it.
+//
+//smemlint:launch block=32
+func halved(t *simt.Thread, out []float32) {
+	s := simt.Shared[[1024]float32](t)
+	tid := t.ThreadIdx.X
+	j := 32 * tid
+	for d := 8; d > 0; d >>= 1 {
+		j >>= 1
+	}
+	out[tid] = s[j] // want `shared load s\[j\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 16 both hit bank 0; block 32; per block: 1 request, 2 wavefronts`
+}
