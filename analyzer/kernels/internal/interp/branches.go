@@ -133,6 +133,10 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, then ir.Ctrl) map[types.
 			out[k] = boolean(affine.OrP(affine.AndP(cond, va.pred), affine.AndP(affine.NotP(cond), vb.pred)))
 			continue
 		}
+		if v, ok := in.selectValue(va, vb, cond, k.Type()); ok {
+			out[k] = v
+			continue
+		}
 		if va.kind == vRef && vb.kind == vRef && va.ref.slice && vb.ref.slice && va.ref.arr == vb.ref.arr &&
 			va.ref.remote == vb.ref.remote && types.Identical(va.ref.typ, vb.ref.typ) {
 			// A slice re-sliced in one branch: the same array, at an
@@ -223,4 +227,58 @@ func clamp(va, vb value, cond affine.Pred, t types.Type) (value, bool) {
 		return scalar(affine.Max(va.e, vb.e)), true
 	}
 	return scalar(affine.Min(va.e, vb.e)), true
+}
+
+// selectValue joins two integers, or two slices of one array, that
+// branches set, va where cond holds and vb elsewhere, into the value that
+// chooses between them by cond (see affine.Select): exact for every thread
+// whichever branch it took, where cond's comparisons can be written as
+// arithmetic.
+func (in *interp) selectValue(va, vb value, cond affine.Pred, t types.Type) (value, bool) {
+	switch {
+	case va.kind == vScalar && vb.kind == vScalar && isInteger(t):
+		e, ok := in.selectExpr(cond, va.e, vb.e)
+		return scalar(e), ok
+	case va.kind == vRef && vb.kind == vRef && va.ref.slice && vb.ref.slice && va.ref.arr == vb.ref.arr &&
+		va.ref.alts == nil && vb.ref.alts == nil &&
+		va.ref.remote == vb.ref.remote && types.Identical(va.ref.typ, vb.ref.typ):
+		off, ok := in.selectExpr(cond, va.ref.off, vb.ref.off)
+		if !ok {
+			return value{}, false
+		}
+		r := *va.ref
+		r.off = off
+		r.hasLen = false
+		if va.ref.hasLen && vb.ref.hasLen {
+			r.length, r.hasLen = in.selectExpr(cond, va.ref.length, vb.ref.length)
+		}
+		return refValue(&r), true
+	}
+	return value{}, false
+}
+
+// selectExpr is affine.Select within the interpreter's bounds: the
+// differences of cond's comparisons, and the size of the result
+// (maxExprSize), which choices made one after another, each reading the
+// last, would otherwise double every time.
+func (in *interp) selectExpr(cond affine.Pred, a, b affine.Expr) (affine.Expr, bool) {
+	if a.Size(maxExprSize)+b.Size(maxExprSize) >= maxExprSize {
+		return affine.Expr{}, false
+	}
+	e, ok := affine.Select(cond, a, b, in.fitsDifference)
+	if !ok || e.Size(maxExprSize) >= maxExprSize {
+		return affine.Expr{}, false
+	}
+	return e, true
+}
+
+// maxDifference bounds the differences a selection compares: far from
+// the ends of int64, so that x − y and x − y ± 1 cannot overflow.
+const maxDifference = 1 << 60
+
+// fitsDifference reports whether x − y stays within ±maxDifference for
+// every thread and every known value of the symbols it names.
+func (in *interp) fitsDifference(x, y affine.Expr) bool {
+	b, ok := ir.Bounds(in.ctx, affine.Sub(x, y))
+	return ok && b.Lo > -maxDifference && b.Hi < maxDifference
 }

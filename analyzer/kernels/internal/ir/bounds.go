@@ -37,7 +37,7 @@ func atomBounds(c *Context, a *affine.Atom) (Interval, bool) {
 			return Interval{x.Lo / y.Lo, x.Hi / y.Lo}, true
 		}
 	case affine.OpShr:
-		if okx && oky && y.Lo == y.Hi && y.Lo >= 0 && y.Lo < 63 {
+		if okx && oky && y.Lo == y.Hi && y.Lo >= 0 && y.Lo <= 63 {
 			return Interval{x.Lo >> y.Lo, x.Hi >> y.Lo}, true
 		}
 	case affine.OpMod:

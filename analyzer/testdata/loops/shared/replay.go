@@ -2,10 +2,11 @@ package shared
 
 import "github.com/smemlint/smemlint/simt"
 
-// Values a loop leaves: each figure below is the simulator's (smemlint
-// simcheck on these kernels, launched with the shapes their directives
-// give). Before: "not evaluated: the index depends on pos, which a loop
-// assigns".
+// Values a loop leaves, and values branches choose between: each figure
+// below is the simulator's (smemlint simcheck on these kernels, launched
+// with the shapes their directives give). Before: "not evaluated: the
+// index depends on pos, which a loop assigns" and "… on k, which branches
+// set to different values".
 
 // ringAfter reads at the position a ring walk leaves: every thread runs
 // the loop's 3 iterations, so pos is (2*tid + 12) & 63 after it, lanes
@@ -35,4 +36,37 @@ func halved(t *simt.Thread, out []float32) {
 		j >>= 1
 	}
 	out[tid] = s[j] // want `shared load s\[j\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 16 both hit bank 0; block 32; per block: 1 request, 2 wavefronts`
+}
+
+// evenWide reads s[2*tid] in the even lanes and s[tid] in the odd ones:
+// the even lanes' words 0, 4, …, 60 meet two by two on the banks 0, 4,
+// …, 28.
+//
+//smemlint:launch block=32
+func evenWide(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	k := tid
+	if tid%2 == 0 {
+		k = 2 * tid
+	}
+	out[tid] = s[k] // want `shared load s\[k\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 16 both hit bank 0; block 32; per block: 1 request, 2 wavefronts`
+}
+
+// folded chooses twice: the even lanes' k (2*tid) folds back by 40 past
+// 40, and the second choice reads the first, so both are exact: lanes 0
+// and 16 (words 0 and 32) still share bank 0.
+//
+//smemlint:launch block=32
+func folded(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	k := tid
+	if tid%2 == 0 {
+		k = 2 * tid
+	}
+	if k > 40 {
+		k -= 40
+	}
+	out[tid] = s[k] // want `shared load s\[k\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 16 both hit bank 0; block 32; per block: 1 request, 2 wavefronts`
 }
