@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -98,11 +99,10 @@ func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
 }
 
 func cloneEnv(env map[types.Object]value) map[types.Object]value {
-	out := make(map[types.Object]value, len(env))
-	for k, v := range env {
-		out[k] = v
+	if env == nil {
+		return map[types.Object]value{}
 	}
-	return out
+	return maps.Clone(env)
 }
 
 // mergeEnv joins the environments after two branches taken under the
@@ -130,7 +130,7 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, then ir.Ctrl) map[types.
 		if va.kind == vBool && vb.kind == vBool {
 			// A condition set in a branch (flag := false; if c { flag =
 			// true }) is the condition of the branch taken: exact.
-			out[k] = boolean(affine.OrP(affine.AndP(cond, va.pred), affine.AndP(affine.NotP(cond), vb.pred)))
+			out[k] = boolean(affine.OrP(affine.AndP(cond, va.cond()), affine.AndP(affine.NotP(cond), vb.cond())))
 			continue
 		}
 		if v, ok := in.selectValue(va, vb, cond, k.Type()); ok {

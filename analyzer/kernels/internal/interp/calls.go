@@ -286,7 +286,7 @@ func joinConds(rets []retValue, i, base int) (affine.Pred, bool) {
 		if v.kind != vBool || !r.hasCtrl || len(r.ctrl) < base {
 			return affine.Pred{}, false
 		}
-		p := v.pred
+		p := v.cond()
 		for _, c := range r.ctrl[base:] {
 			switch c.Kind {
 			case ir.CtrlIf, ir.CtrlElse, ir.CtrlExit:

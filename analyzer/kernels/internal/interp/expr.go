@@ -20,7 +20,7 @@ func (in *interp) varies(v value) bool {
 	case vScalar:
 		return v.e.DependsOn(in.ctx.IsThreadSym)
 	case vBool:
-		return in.predVaries(v.pred)
+		return in.predVaries(v.cond())
 	case vRef:
 		for _, a := range v.ref.alts {
 			if in.predVaries(a.ctrl.Pred) || in.varies(refValue(a.r)) {
@@ -403,16 +403,16 @@ func (in *interp) cond(e ast.Expr) affine.Pred {
 	}
 	v := in.eval(e)
 	if v.kind == vBool {
-		return v.pred
+		return v.cond()
 	}
-	return in.opaque(types.Typ[types.Bool], in.varies(v), "a condition smemlint does not evaluate", v).pred
+	return in.opaque(types.Typ[types.Bool], in.varies(v), "a condition smemlint does not evaluate", v).cond()
 }
 
 // compare builds a comparison; values that are not numbers (floats are,
 // as data) give an unknown condition.
 func (in *interp) compare(op token.Token, a, b value) affine.Pred {
 	if a.kind != vScalar || b.kind != vScalar {
-		return in.opaque(types.Typ[types.Bool], in.varies(a) || in.varies(b), "a comparison of values smemlint does not track as numbers", a, b).pred
+		return in.opaque(types.Typ[types.Bool], in.varies(a) || in.varies(b), "a comparison of values smemlint does not track as numbers", a, b).cond()
 	}
 	cmp := map[token.Token]affine.CmpOp{token.EQL: affine.EQ, token.NEQ: affine.NE, token.LSS: affine.LT,
 		token.LEQ: affine.LE, token.GTR: affine.GT, token.GEQ: affine.GE}[op]

@@ -89,8 +89,8 @@ func (in *interp) afterLoop(vars []assigned, loop *ir.Loop, body *ast.BlockStmt,
 				out[a.obj] = scalar(affine.Map(v.e, at))
 			}
 		case vBool:
-			if !v.pred.DependsOn(stale) {
-				out[a.obj] = boolean(affine.MapP(v.pred, at))
+			if !v.cond().DependsOn(stale) {
+				out[a.obj] = boolean(affine.MapP(v.cond(), at))
 			}
 		}
 	}

@@ -812,10 +812,10 @@ func (in *interp) leftEarlier(first int, ex exits, loop *ir.Loop, body *ast.Bloc
 			return
 		}
 		if stay, ok = stayUntil(loop, last); !ok {
-			stay = in.opaque(types.Typ[types.Bool], false, "which threads left the loop in an earlier iteration").pred
+			stay = in.opaque(types.Typ[types.Bool], false, "which threads left the loop in an earlier iteration").cond()
 		}
 	} else {
-		stay = in.opaque(types.Typ[types.Bool], in.predVaries(left), "which threads left the loop in an earlier iteration").pred
+		stay = in.opaque(types.Typ[types.Bool], in.predVaries(left), "which threads left the loop in an earlier iteration").cond()
 	}
 	c := ir.Ctrl{Kind: ir.CtrlExit, Pred: stay, Pos: loop.Pos, Via: "break or return of an earlier iteration", Text: loop.Text}
 	for _, a := range in.ctx.Accesses[first:] {
@@ -864,7 +864,7 @@ func (in *interp) loopReturns(ret affine.Pred, loop *ir.Loop) affine.Pred {
 	if v, ok := ret.IsConst(); ok && !v {
 		return ret
 	}
-	return in.opaque(types.Typ[types.Bool], in.predVaries(ret) || in.predVaries(loop.Cond), "which threads returned in a loop").pred
+	return in.opaque(types.Typ[types.Bool], in.predVaries(ret) || in.predVaries(loop.Cond), "which threads returned in a loop").cond()
 }
 
 // entryValues returns the variables a loop assigns, in a stable order,

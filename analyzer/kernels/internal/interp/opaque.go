@@ -58,7 +58,7 @@ func (in *interp) whyOf(vals ...value) string {
 		case vScalar:
 			syms = v.e.Syms()
 		case vBool:
-			syms = v.pred.Syms()
+			syms = v.cond().Syms()
 		case vRef:
 			syms = v.ref.off.Syms()
 		case vStruct:

@@ -25,7 +25,7 @@ const (
 type value struct {
 	kind   vkind
 	e      affine.Expr      // vScalar
-	pred   affine.Pred      // vBool
+	pred   *affine.Pred     // vBool (a pointer keeps value small: environments copy it)
 	ref    *ref             // vRef
 	fields map[string]value // vStruct
 	vary   bool             // vCopy: the elements may differ between threads
@@ -33,9 +33,18 @@ type value struct {
 
 func scalar(e affine.Expr) value  { return value{kind: vScalar, e: e} }
 func intConst(c int64) value      { return scalar(affine.C(c)) }
-func boolean(p affine.Pred) value { return value{kind: vBool, pred: p} }
+func boolean(p affine.Pred) value { return value{kind: vBool, pred: &p} }
 func none() value                 { return value{kind: vNone} }
 func refValue(r *ref) value       { return value{kind: vRef, ref: r} }
+
+// cond returns a vBool's condition; that of any other value is true,
+// the zero Pred.
+func (v value) cond() affine.Pred {
+	if v.pred == nil {
+		return affine.Pred{}
+	}
+	return *v.pred
+}
 
 // ref is a reference into an Array: a pointer, a slice or an array value
 // that lives in memory.
