@@ -32,6 +32,13 @@ func preflight(args []string) error {
 			return err
 		}
 	}
+	if !vetUnit(args) {
+		// dir/... also names the packages below dir, each of which reads
+		// the file nearest it: those files are checked here too, as go
+		// vet's handshake checks them (vetScopes). Otherwise a bad one
+		// surfaces as "failed prerequisites", without its name.
+		return checkConfigFiles(vetScopes(args))
+	}
 	return nil
 }
 

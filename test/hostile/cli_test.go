@@ -445,6 +445,41 @@ func TestCommandLine(t *testing.T) {
 				return nil
 			}})
 		}
+		for _, path := range []struct {
+			name string
+			env  []string
+		}{{"", nil}, {" on the multichecker's path", []string{"SMEMLINT_DRIVER=packages"}}} {
+			env := path.env
+			cases = append(cases, hcase{name: fmt.Sprintf("smemlint ./... with a bad sub/smemlint.conf%s: one line naming it, run %d", path.name, i), check: func(t *testing.T) error {
+				dir, err := badSub()
+				if err != nil {
+					return err
+				}
+				for range i {
+					res, err := runEnv(dir, "", env, bin, "./...")
+					if err := wantExit(res, err, 1, `sub/smemlint.conf:1: arch: unknown architecture "sm_99"`); err != nil {
+						return err
+					}
+				}
+				return nil
+			}})
+			cases = append(cases, hcase{name: fmt.Sprintf("smemlint ./k beside a bad sub/smemlint.conf%s: checked, run %d", path.name, i), check: func(t *testing.T) error {
+				dir, err := badSub()
+				if err != nil {
+					return err
+				}
+				for range i {
+					res, err := runEnv(dir, "", env, bin, "./k")
+					if err == nil && (res.code != 3 || strings.Contains(res.stderr, "smemlint.conf") || !strings.Contains(res.stderr, "k.go:11:17: shared load tile[tx][ty]: 32-way bank conflict")) {
+						err = fmt.Errorf("exit %d, stderr %q: want exit 3, k's conflict and no word of sub's file", res.code, res.stderr)
+					}
+					if err != nil {
+						return err
+					}
+				}
+				return nil
+			}})
+		}
 		cases = append(cases, hcase{name: fmt.Sprintf("go vet ./sub with its bad smemlint.conf: one line, run %d", i), check: func(t *testing.T) error {
 			dir, err := badSub()
 			if err != nil {
