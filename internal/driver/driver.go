@@ -137,7 +137,8 @@ func Run(patterns []string, opts Options) (*Result, error) {
 	files := &sourceFiles{overlay: opts.Overlay, data: map[string][]byte{}}
 	for act := range graph.All() {
 		if act.Err != nil && act.IsRoot {
-			return nil, fmt.Errorf("%s: %v", act, act.Err)
+			cause := rootCause(act)
+			return nil, fmt.Errorf("%s: %v", cause, cause.Err)
 		}
 		if !isCheck[act.Analyzer] {
 			continue
@@ -148,6 +149,20 @@ func Run(patterns []string, opts Options) (*Result, error) {
 	}
 	res.Findings = sortUnique(res.Findings)
 	return res, nil
+}
+
+// rootCause returns the action whose own error failed act: a check whose
+// prerequisite failed says only "failed prerequisites: smemlintkernels@p",
+// while the prerequisite's error (a malformed smemlint.conf, with its
+// file and line) says what is wrong. It follows the failed dependencies
+// depth first.
+func rootCause(act *checker.Action) *checker.Action {
+	for _, d := range act.Deps {
+		if d.Err != nil {
+			return rootCause(d)
+		}
+	}
+	return act
 }
 
 // loadMode loads syntax for every package when an analyzer uses facts

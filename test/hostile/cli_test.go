@@ -463,6 +463,19 @@ func TestCommandLine(t *testing.T) {
 				}
 				return nil
 			}})
+			cases = append(cases, hcase{name: fmt.Sprintf("smemlint example.com/hostile/sub with its bad smemlint.conf%s: one line naming it, run %d", path.name, i), check: func(t *testing.T) error {
+				dir, err := badSub()
+				if err != nil {
+					return err
+				}
+				for range i {
+					res, err := runEnv(dir, "", env, bin, "example.com/hostile/sub")
+					if err := wantExit(res, err, 1, `sub/smemlint.conf:1: arch: unknown architecture "sm_99"`); err != nil {
+						return err
+					}
+				}
+				return nil
+			}})
 			cases = append(cases, hcase{name: fmt.Sprintf("smemlint ./k beside a bad sub/smemlint.conf%s: checked, run %d", path.name, i), check: func(t *testing.T) error {
 				dir, err := badSub()
 				if err != nil {
