@@ -36,13 +36,21 @@
 // and has no launch with a grid is taken to run as one block.
 //
 // Where whether two threads touch the same bytes depends on data read at
-// run time — an index read from memory or returned by an atomic, a
-// condition on such a value (a last-block election reads a counter that
-// differs between blocks) — a race is possible for some data and not for
-// other: the statement gets a note, "not checked for races", with the data
-// it depends on and, for a condition, the two threads that race where the
-// data lets both in (-verbose; without it one line per package counts
-// them). An unexported package-level array that nothing in the package
+// run time, a race is possible for some data and not for other. Where the
+// data is input the kernel cannot see (read from a global array the
+// kernel never writes: y[i+offset[i]], if a[i] != i { p[0] = i }), the
+// race is a finding, as the peer suites (GPUVerify, Faial) count it:
+// "may race, depending on data", with the two threads and the data that
+// lets them race (offset 0 at thread 0 and -32 at thread 32). Three shapes
+// that are correct by a precondition the kernel does not state stay notes,
+// "not checked for races", with the data it depends on (-verbose; without
+// it one line per package counts them): a scatter through an index array
+// (out[perm[i]] = v, correct when perm is a permutation), one constant
+// stored by every thread a condition lets in (the flag idiom: if in[i] < 0
+// { found[0] = 1 }), and data the kernel fills itself (shared memory, an
+// atomic's old value, a global array it also writes: a last-block election
+// reads a counter), whose values follow from the kernel.
+// An unexported package-level array that nothing in the package
 // writes, with one value in every element, is constant memory: its loads
 // are that value, not data.
 //

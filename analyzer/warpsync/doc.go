@@ -51,6 +51,10 @@
 // (v := s[tid+16]; t.SyncWarp(…); s[tid] += v), and is offered only if
 // that leaves no step racing.
 //
+// A race that needs data the kernel cannot see (lanes of one warp store
+// p[0] where a[i] != i) is reported when its two threads lie in one warp:
+// "may race, depending on data", as globalrace and smemrace describe.
+//
 // Suppress one report with //smemlint:ignore warpsync <reason> on the line
 // or the line above.
 package warpsync

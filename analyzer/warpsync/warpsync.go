@@ -74,6 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	racenote.Report(rep, res, racenote.Keep{
 		Unchecked: func(*kernels.Unchecked) bool { return false },
+		Races:     func(u *kernels.Unchecked) bool { return u.Scope == kernels.InWarp },
 		Degenerate: func(ctx *kernels.Context, r *kernels.Race) (string, bool) {
 			if r.Scope != kernels.InWarp {
 				return "", false

@@ -31,13 +31,17 @@ var update = flag.Bool("update", false, "rewrite testdata/peers/disagreements.tx
 // globalrace), and races in global memory between warps of one block.
 //
 // What is true where a race depends on data: the suites take data as
-// arbitrary and call a kernel racy when some data makes it race. smemlint
-// reports a race only where it holds for the data the kernel can see (a
-// constant table nothing writes is such data); where it holds for some
-// data and not for other it notes the site as not checked, naming the
-// data. Such a racy kernel is classed unchecked (not found, not passed
-// over in silence), never agree: disagreements.txt says, per kernel, data
-// for which it races and data for which it does not.
+// arbitrary and call a kernel racy when some data makes it race. So does
+// smemlint where the data is input the kernel cannot see (a global array
+// it never writes): the owning check reports "may race, depending on
+// data" with two threads and the data that lets them race. Where the data
+// is the kernel's own (an atomic's old value, shared memory it fills), or
+// the shape is correct by an unstated precondition (a scatter through an
+// index array, one constant stored as a flag), it notes the site as not
+// checked, naming the data. Such a racy kernel is classed unchecked (not
+// found, not passed over in silence), never agree: disagreements.txt
+// says, per kernel, data for which it races and data for which it does
+// not.
 func TestPeers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and checks every ported kernel")

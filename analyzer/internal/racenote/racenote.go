@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/smemlint/smemlint/analyzer/internal/report"
@@ -18,7 +19,10 @@ import (
 // memory space, and the races it owns that need a degenerate row pitch,
 // with the check's message for each (see kernels.Degenerate).
 type Keep struct {
-	Unchecked  func(*kernels.Unchecked) bool
+	Unchecked func(*kernels.Unchecked) bool
+	// Races selects the unchecked pairs that race for some input data
+	// (Unchecked.Race) that the check reports as findings.
+	Races      func(*kernels.Unchecked) bool
 	Degenerate func(*kernels.Context, *kernels.Race) (msg string, ok bool)
 }
 
@@ -46,11 +50,17 @@ func Report(rep *report.Reporter, res *kernels.Result, keep Keep, reported map[a
 		}
 		for _, u := range ctx.Unchecked() {
 			node := ctx.Anchor(u.B.Node, u.B.Calls)
-			if node == nil || !keep.Unchecked(u) || seen[u.SiteB] || reported[u.SiteB] {
+			if node == nil || seen[u.SiteB] || reported[u.SiteB] {
 				continue
 			}
-			seen[u.SiteB] = true
-			unchecked.add(rep, res.Config.Verbose, node, "note: "+Message(ctx, u))
+			switch {
+			case u.Race && keep.Races != nil && keep.Races(u):
+				seen[u.SiteB] = true
+				rep.Reportf(node, DataMessage(ctx, u))
+			case !u.Race && keep.Unchecked(u):
+				seen[u.SiteB] = true
+				unchecked.add(rep, res.Config.Verbose, node, "note: "+Message(ctx, u))
+			}
 		}
 	}
 	unchecked.report(rep, "statement", "not checked for races, which depend on data")
@@ -107,6 +117,55 @@ func Message(ctx *kernels.Context, u *kernels.Unchecked) string {
 	}
 	return fmt.Sprintf("%s %s not checked for races%s: whether a thread makes the access depends on %s; where the data lets both in, %s race on byte %d of %s; %s",
 		u.B.Space(), u.B.Text, with, why, pair, c.Offset, c.A.Array.Name, ctx.BlockText())
+}
+
+// DataMessage says that an unchecked pair races for some input data: the
+// two threads, and the data that lets them race.
+func DataMessage(ctx *kernels.Context, u *kernels.Unchecked) string {
+	c := u.C
+	pair := fmt.Sprintf("%s %s %s and %s %s %s", ctx.ThreadText(c.TA), c.A.Action(), ctx.Where(c.A), ctx.ThreadText(c.TB), c.B.Action(), ctx.Where(c.B))
+	if c.Blocks {
+		pair = fmt.Sprintf("%s of block %s %s %s and %s of block %s %s %s", ctx.ThreadText(c.TA), blockText(c.BlockA), c.A.Action(), ctx.Where(c.A),
+			ctx.ThreadText(c.TB), blockText(c.BlockB), c.B.Action(), ctx.Where(c.B))
+	}
+	why := ctx.DataWhy(u.Data)
+	var when string
+	if u.Index {
+		ta, tb, v := c.TA, c.TB, u.Shift
+		if !u.B.Addr.DependsOn(ctx.IsData) {
+			ta, tb = tb, ta
+		}
+		when = fmt.Sprintf("when the %s in the index is 0 at %s and %d at %s", why, ctx.ThreadText(ta), v, ctx.ThreadText(tb))
+	} else {
+		when = "when " + dataConditions(ctx, u) + " lets both in"
+	}
+	return fmt.Sprintf("may race, depending on data: %s touch byte %d of %s %s (input to the kernel, values smemlint cannot see); %s",
+		pair, c.Offset, c.A.Array.Name, when, ctx.BlockText())
+}
+
+// dataConditions names the conditions on data of u's accesses, with their
+// positions: "a[i] != tid (a.go:15)".
+func dataConditions(ctx *kernels.Context, u *kernels.Unchecked) string {
+	var out []string
+	for _, x := range []*kernels.Access{u.A, u.B} {
+		for _, ctrl := range x.Ctrl {
+			if !ctrl.Pred.DependsOn(ctx.IsData) || ctrl.Text == "" {
+				continue
+			}
+			t := ctrl.Text
+			if ctrl.Kind == kernels.CtrlElse {
+				t = "!(" + t + ")"
+			}
+			t += " " + posText(ctx, ctrl.Pos)
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "the data"
+	}
+	return strings.Join(out, " and ")
 }
 
 func posText(ctx *kernels.Context, pos token.Pos) string { return "(" + ctx.PosText(pos) + ")" }

@@ -34,6 +34,7 @@ func Run(pass *analysis.Pass, o Owner) (any, error) {
 	}
 	Report(rep, res, Keep{
 		Unchecked: func(u *kernels.Unchecked) bool { return u.B.Shared() == o.Shared },
+		Races:     func(u *kernels.Unchecked) bool { return u.B.Shared() == o.Shared && u.Scope != kernels.InWarp },
 		Degenerate: func(ctx *kernels.Context, r *kernels.Race) (string, bool) {
 			if !o.Owns(r) {
 				return "", false

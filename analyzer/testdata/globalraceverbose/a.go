@@ -1,30 +1,54 @@
 // Package globalraceverbose holds, for the globalrace check under
-// -verbose, races that depend on data (noted as not checked, never
-// reported as found, never passed over in silence) and races that need a
-// row pitch narrower than its rows (noted, not reported).
+// -verbose, races that depend on data: found where the data is input the
+// kernel cannot see ("may race, depending on data"), noted as not checked
+// where the data comes from the kernel itself (an atomic's old value), and
+// races that need a row pitch narrower than its rows (noted, not
+// reported).
 package globalraceverbose
 
 import "github.com/smemlint/smemlint/simt"
 
 // dataGuard: the lanes with a[i] != i store p[0]. With a[i] == i for every
-// i none does: a race for some data only.
+// i none does: a race for some data, in two warps (warpsync's testdata
+// has the one-warp launch).
 //
-//smemlint:launch block=8
+//smemlint:launch block=64
 func dataGuard(t *simt.Thread, a []int32, p []float32) {
 	i := t.ThreadIdx.X
 	if int(a[i]) != i {
-		p[0] = float32(i) // want `note: global p\[0\] not checked for races: whether a thread makes the access depends on data read from memory; where the data lets both in, thread 1 writes p\[0\] \(a\.go:16\) and thread 0 writes p\[0\] \(a\.go:16\) race on byte 0 of p; block 8`
+		p[0] = float32(i) // want `may race, depending on data: thread 32 writes p\[0\] \(a\.go:19\) and thread 0 writes p\[0\] \(a\.go:19\) touch byte 0 of p when int\(a\[i\]\) != i \(a\.go:18\) lets both in \(input to the kernel, values smemlint cannot see\); block 64`
+	}
+}
+
+// flagGuard: every thread that sees a negative value stores 1 to one
+// flag: whichever stores last, the flag holds 1. A benign same-value write
+// (the flag idiom), noted, not found.
+//
+//smemlint:launch block=64
+func flagGuard(t *simt.Thread, in []int32, found []int32) {
+	if in[t.ThreadIdx.X] < 0 {
+		found[0] = 1 // want `note: global found\[0\] not checked for races: whether a thread makes the access depends on data read from memory; .*`
 	}
 }
 
 // dataOffset: with offset 0 everywhere each thread has its own element;
-// with offset -1 at thread 1, threads 0 and 1 share y[0].
+// with offset -32 at thread 32, threads 0 and 32 share y[0].
 //
 //smemlint:launch block=256 grid=4
 func dataOffset(t *simt.Thread, offsets []int32, y []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	offset := int(offsets[i])
-	y[i+offset] += 1 // want `note: global y\[i\+offset\] not checked for races against y\[i\+offset\] \(a\.go:27\): the index depends on data read from memory, so whether two threads touch the same bytes is decided at run time; block 256`
+	y[i+offset] += 1 // want `may race, depending on data: thread 0 reads y\[i\+offset\] \(a\.go:41\) and thread 32 writes y\[i\+offset\] \(a\.go:41\) touch byte 0 of y when the data read from memory in the index is 0 at thread 0 and -32 at thread 32 \(input to the kernel, values smemlint cannot see\); block 256`
+}
+
+// permutationScatter: out[perm[i]] stores through an index array, which
+// is race-free when perm is a permutation, as such arrays are written: the
+// scatter idiom is noted, not found.
+//
+//smemlint:launch block=256 grid=4
+func permutationScatter(t *simt.Thread, perm []int32, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[perm[i]] = 1 // want `note: global out\[perm\[i\]\] not checked for races: the index depends on data read from memory, .*`
 }
 
 // counterSlot: thread 13 writes slot 12, the others the distinct slots the

@@ -1,5 +1,8 @@
 // Package smemraceverbose holds, for the smemrace check under -verbose,
-// shared-memory races that depend on data.
+// shared-memory races that depend on data: found where the data is input
+// the kernel cannot see, noted where the index is the data alone (a
+// scatter through an index array) or depends on a value smemlint does
+// not track.
 package smemraceverbose
 
 import "github.com/smemlint/smemlint/simt"
@@ -13,7 +16,9 @@ func dataBins(t *simt.Thread, in []int32) {
 }
 
 // guardedNeighbour: a thread whose flag is set reads its neighbour's word,
-// which the neighbour writes in the same interval.
+// which the neighbour writes in the same interval: where both flags are
+// set, threads 31 and 32 race across warps (smemrace's, though threads 0
+// and 1 race within one).
 //
 //smemlint:launch block=128
 func guardedNeighbour(t *simt.Thread, flags []int32, out []float32) {
@@ -21,7 +26,7 @@ func guardedNeighbour(t *simt.Thread, flags []int32, out []float32) {
 	tid := t.ThreadIdx.X
 	s[tid] = 1
 	if flags[tid] != 0 {
-		out[tid] = s[tid+1] // want `note: shared s\[tid\+1\] not checked for races against s\[tid\] \(a\.go:22\): whether a thread makes the access depends on data read from memory; where the data lets both in, thread 1 writes s\[tid\] \(a\.go:22\) and thread 0 reads s\[tid\+1\] \(a\.go:24\) race on byte 4 of s; block 128`
+		out[tid] = s[tid+1] // want `may race, depending on data: thread 32 writes s\[tid\] \(a\.go:27\) and thread 31 reads s\[tid\+1\] \(a\.go:29\) touch byte 128 of s when flags\[tid\] != 0 \(a\.go:28\) lets both in \(input to the kernel, values smemlint cannot see\); block 128`
 	}
 }
 

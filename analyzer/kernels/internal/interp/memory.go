@@ -150,7 +150,7 @@ func (in *interp) load(node ast.Expr, r *ref) value {
 		return in.opaque(r.typ, true, whyMemory)
 	}
 	in.access(node, r, false, false)
-	return in.opaque(r.typ, r.off.DependsOn(in.ctx.IsThreadSym), whyMemory)
+	return in.opaqueFrom(r.typ, r.off.DependsOn(in.ctx.IsThreadSym), whyMemory, r.arr)
 }
 
 // access records the accesses that reading or writing a value of r's type

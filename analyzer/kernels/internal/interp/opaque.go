@@ -32,8 +32,14 @@ const (
 // them is: a value computed from data read from memory depends on that
 // data, whatever the arithmetic.
 func (in *interp) opaque(t types.Type, varies bool, why string, from ...value) value {
-	if w := in.whyOf(from...); w != "" {
-		why = w
+	return in.opaqueFrom(t, varies, why, nil, from...)
+}
+
+// opaqueFrom is opaque for a value read from arr (nil: not read from
+// memory, or from what from was read from).
+func (in *interp) opaqueFrom(t types.Type, varies bool, why string, arr *ir.Array, from ...value) value {
+	if w, a := in.whyOf(from...); w != "" {
+		why, arr = w, a
 	}
 	kind := affine.Uniform
 	if varies {
@@ -41,7 +47,7 @@ func (in *interp) opaque(t types.Type, varies bool, why string, from ...value) v
 	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Basic:
-		s := affine.S(in.newSym("data", kind, ir.SymMeta{Role: ir.RoleData, Why: why}))
+		s := affine.S(in.newSym("data", kind, ir.SymMeta{Role: ir.RoleData, Why: why, From: arr}))
 		if u.Info()&types.IsBoolean != 0 {
 			return boolean(affine.Cmp(affine.NE, s, affine.C(0)))
 		}
@@ -50,8 +56,9 @@ func (in *interp) opaque(t types.Type, varies bool, why string, from ...value) v
 	return none()
 }
 
-// whyOf returns what the first unknown the values mention is, or "".
-func (in *interp) whyOf(vals ...value) string {
+// whyOf returns what the first unknown the values mention is, or "",
+// and the array it was read from.
+func (in *interp) whyOf(vals ...value) (string, *ir.Array) {
 	for _, v := range vals {
 		var syms []affine.Sym
 		switch v.kind {
@@ -64,18 +71,18 @@ func (in *interp) whyOf(vals ...value) string {
 		case vStruct:
 			names := slices.Sorted(maps.Keys(v.fields))
 			for _, n := range names {
-				if w := in.whyOf(v.fields[n]); w != "" {
-					return w
+				if w, a := in.whyOf(v.fields[n]); w != "" {
+					return w, a
 				}
 			}
 		}
 		for _, s := range syms {
 			if w := in.ctx.DataWhy(s); w != "" {
-				return w
+				return w, in.ctx.Meta[s].From
 			}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // arithWhy is what the result of arithmetic of type t is when it is not

@@ -32,6 +32,11 @@ type SymMeta struct {
 	// Why says what a RoleData value is, completing "the index depends
 	// on …" where an access is not evaluated: "data read from memory".
 	Why string
+	// From is, for a value read from memory or computed from one, the
+	// array it was read from; nil otherwise. A value read from a global
+	// array the kernel never stores to is input: data no analysis of the
+	// kernel can see (see IsInput).
+	From *Array
 	// Joint, when not nil, ties this symbol's values to those of other
 	// symbols (an outer loop's variable): only its combinations occur.
 	Joint *Joint
@@ -72,6 +77,21 @@ func (c *Context) IsVaryingData(s affine.Sym) bool {
 // of a warp and may differ between warps (a vote's result).
 func (c *Context) IsWarpData(s affine.Sym) bool {
 	return int(s) < len(c.Meta) && c.Meta[s].Role == RoleData && c.Meta[s].Warp
+}
+
+// IsInput reports whether s is a value read from (or computed from) a
+// global array that no access of the context stores to: input to the
+// kernel, which may hold any values, unlike memory the kernel fills.
+func (c *Context) IsInput(s affine.Sym) bool {
+	if !c.IsData(s) || c.Meta[s].From == nil || c.Meta[s].From.Space == SpaceShared {
+		return false
+	}
+	for _, a := range c.Accesses {
+		if a.Array == c.Meta[s].From && (a.Store || a.Atomic) {
+			return false
+		}
+	}
+	return true
 }
 
 // IsData reports whether s is a value read from memory or computed

@@ -25,8 +25,17 @@ type Unchecked struct {
 	Index bool
 	Data  affine.Sym
 	// C is, for a condition on data, two threads that race when the data
-	// lets both make their accesses.
+	// lets both make their accesses; for an index on data where Race is
+	// set, two threads that race when the data makes their addresses
+	// meet.
 	C *Conflict
+	// Race says that the pair races for some input data, a finding of
+	// the check Scope names (see decideData); Shift is, for an index on
+	// data, the value the data takes at C.TB (at C.TA where only A's
+	// address depends on it) with 0 at the other thread.
+	Race  bool
+	Scope Scope
+	Shift int64
 }
 
 // unchecked returns the first pair of an access of as and a later (or the
@@ -40,7 +49,9 @@ func (f *raceFinder) unchecked(as, bs []*ir.Access) *Unchecked {
 			}
 			if s, ok := dataIn(c, a.Addr, b.Addr); ok {
 				if f.mayMeet(a, b) {
-					return &Unchecked{A: a, B: b, Index: true, Data: s}
+					u := &Unchecked{A: a, B: b, Index: true, Data: s}
+					f.decideData(u)
+					return u
 				}
 				continue
 			}
@@ -51,7 +62,9 @@ func (f *raceFinder) unchecked(as, bs []*ir.Access) *Unchecked {
 				continue
 			}
 			if cf := f.relaxed(a, b); cf != nil {
-				return &Unchecked{A: a, B: b, Data: s, C: cf}
+				u := &Unchecked{A: a, B: b, Data: s, C: cf}
+				f.decideData(u)
+				return u
 			}
 		}
 	}
@@ -89,6 +102,11 @@ func (f *raceFinder) relaxed(a, b *ir.Access) *Conflict {
 	c := f.ctx
 	ra, rb := relax(c, a), relax(c, b)
 	if ra.Shared() {
+		// A pair across warps first: where one exists, the race is
+		// smemrace's, whatever pairs within a warp there are too.
+		if cf := f.Find(ra, rb, PairQuery{CrossWarp: true}); cf != nil {
+			return cf
+		}
 		return f.Find(ra, rb, PairQuery{})
 	}
 	if cf := f.Find(ra, rb, PairQuery{CrossBlock: true}); cf != nil {
