@@ -65,8 +65,9 @@ func data(t *simt.Thread, out []float32, idx []int32) {
 }
 
 // afterLoop reads k after a loop that assigns it: the loop may run no
-// iteration (tid%3 == 0), so k is unknown after it, not its value in the
-// body.
+// iteration (tid%3 == 0), so k is not its value in the body after it, but
+// the choice, thread by thread, between its entry value (no iteration)
+// and its value in the last iteration, i = tid%3 - 1.
 //
 //smemlint:launch block=32
 func afterLoop(t *simt.Thread, out []float32) {

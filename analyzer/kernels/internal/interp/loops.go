@@ -52,7 +52,13 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	if hasIter || loop.Domain != nil {
 		carried = in.carried(s.Body, s.Post, iv.obj, iter, hasIter, loop)
 	}
-	return in.loopBody(loop, s.Body, s.Post, iv, carried, mark, moving)
+	var trips *affine.Expr
+	if moving == nil {
+		if n, ok := tripCount(in.ctx, loop, s.Cond); ok {
+			trips = &n
+		}
+	}
+	return in.loopBody(loop, s.Body, s.Post, iv, carried, mark, moving, trips)
 }
 
 // loopCond evaluates a loop's condition: the predicate of the threads that
@@ -113,7 +119,7 @@ func untilReached(cond affine.Pred, k affine.Sym) affine.Pred {
 // Carried variables, which advance by the same amount every iteration,
 // keep their value in terms of the iteration instead. Symbols numbered
 // from mark on were made for the loop (see afterLoop).
-func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value, mark int, moving ast.Expr) exits {
+func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv *induction, carried map[types.Object]value, mark int, moving ast.Expr, trips *affine.Expr) exits {
 	defer in.markResliced(body, post)()
 	var skip types.Object
 	if iv != nil {
@@ -149,6 +155,14 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
 	after := in.afterLoop(entry, loop, body, affine.OrP(ex.ret, ex.brk), carried, mark)
+	if trips != nil && !leaves(body) && !continues(body) {
+		if after == nil {
+			after = map[types.Object]value{}
+		}
+		for obj, v := range in.countedExits(entry, loop, *trips, carried, mark) {
+			after[obj] = v
+		}
+	}
 	in.leave(entry, loop)
 	for obj, v := range after {
 		in.env[obj] = v

@@ -31,3 +31,15 @@ func tail(t *simt.Thread, a []float32, out []float32) {
 	}
 	out[32*t.BlockIdx.X+tx] = a[tx] // want `note: global store out\[32\*t\.BlockIdx\.X\+tx\]: 4 sectors per request \(ideal 4\); block 32; per block: 1 request, 4 sectors$` `note: global load a\[tx\]: 5 sectors per request \(ideal 4\): consecutive lanes, but the warp starts 16 bytes into a 32-byte sector; block 32; per block: 1 request, 4.75 sectors; mean 4.75 sectors per request$`
 }
+
+// tripsPerLane advances a by 32 elements in each of the tx%4 iterations
+// lane tx runs: the lanes read from 4 different 128-byte lines.
+//
+//smemlint:launch block=32
+func tripsPerLane(t *simt.Thread, a []float32, out []float32) {
+	tx := t.ThreadIdx.X
+	for i := 0; i < tx%4; i++ {
+		a = a[32:]
+	}
+	out[tx] = a[tx] // want `note: global store out\[tx\]: 4 sectors per request \(ideal 4\); block 32; per block: 1 request, 4 sectors$` `global load a\[tx\]: 16 sectors per request \(ideal 4\): the 32 lanes touch 16 sectors in 4 128-byte lines; block 32; per block: 1 request, 16 sectors$`
+}

@@ -70,3 +70,35 @@ func folded(t *simt.Thread, out []float32) {
 	}
 	out[tid] = s[k] // want `shared load s\[k\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 16 both hit bank 0; block 32; per block: 1 request, 2 wavefronts`
 }
+
+// skewed runs tx/8 iterations in lane tx, each advancing j by 33: after
+// the loop j is tx + 33*(tx/8), counted lane by lane, and lanes 0 and 29
+// (words 0 and 128) share bank 0.
+//
+//smemlint:launch block=32
+func skewed(t *simt.Thread, out []float32) {
+	s := simt.Shared[[256]float32](t)
+	tx := t.ThreadIdx.X
+	j := tx
+	for i := 1; i <= tx/8; i++ {
+		j += 33
+	}
+	out[tx] = s[j] // want `shared load s\[j\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 29 both hit bank 0; block 32; per block: 1 request, 2 wavefronts`
+}
+
+// lastRow keeps the row of the last iteration lane tx runs (tx%8 of
+// them): row is tx%8 after the loop, 0 where the lane ran none, and lanes
+// 0..3 read words 0, 128, 256 and 384 of bank 0. The values the loop
+// body gives row, iteration by iteration, would not do: they stand for
+// every iteration, not the last.
+//
+//smemlint:launch block=32
+func lastRow(t *simt.Thread, out []float32) {
+	s := simt.Shared[[32 * 9]float32](t)
+	tx := t.ThreadIdx.X
+	row := 0
+	for i := 0; i < tx%8; i++ {
+		row = i + 1
+	}
+	out[tx] = s[row*32+tx/4] // want `shared load s\[row\*32\+tx/4\]: 4-way bank conflict \(4 wavefronts, ideal 1\): lanes 0\.\.3 all hit bank 0; block 32; per block: 1 request, 4 wavefronts`
+}
