@@ -426,6 +426,74 @@ func TestLinearPredMask(t *testing.T) {
 	}
 }
 
+// TestLinearMaskMatchesCompile wants LinearMask to say, for each lane of a
+// run, what the predicate's program says for its thread, on predicates
+// that join linear comparisons (some undefined, dividing by k = 0) with and,
+// or and not.
+func TestLinearMaskMatchesCompile(t *testing.T) {
+	f := newFixture()
+	r := rand.New(rand.NewPCG(14, 4))
+	vars := [3]Sym{f.tx, f.ty, f.tx}
+	factors := []Expr{f.N, f.K, C(0), C(1), C(-3), Div(f.N, f.K)}
+	cmp := func() Pred {
+		e := Add(Mul(f.TX, factors[r.IntN(len(factors))]), Mul(factors[r.IntN(len(factors))], f.TY))
+		return Cmp(CmpOp(r.IntN(int(NE)+1)), Add(e, C(r.Int64N(200)-100)), factors[r.IntN(len(factors))])
+	}
+	var build func(depth int) Pred
+	build = func(depth int) Pred {
+		if depth == 0 {
+			return cmp()
+		}
+		switch r.IntN(4) {
+		case 0:
+			return NotP(build(depth - 1))
+		case 1:
+			return AndP(build(depth-1), build(depth-1))
+		case 2:
+			return OrP(build(depth-1), build(depth-1))
+		}
+		return cmp()
+	}
+	tried, undefined, mixed := 0, 0, 0
+	for i := 0; i < 3000; i++ {
+		p := build(1 + r.IntN(4))
+		lm, ok := p.CompileLinearMask(vars)
+		if !ok {
+			t.Fatalf("%s: not compiled as a linear mask", p.Format(f.name))
+		}
+		prog := p.Compile()
+		tried++
+		env := f.env(0, 0, r.Int64N(100)-20, r.Int64N(9))
+		lm.Bind(env)
+		x0, y, n := r.Int64N(64)-8, r.Int64N(64)-8, 1+r.IntN(32)
+		mask, okM := lm.Mask(x0, y, 0, n)
+		if !okM {
+			undefined++
+		} else if mask != 0 && mask != uint32(1<<n-1) {
+			mixed++
+		}
+		for lane := range n {
+			env[f.tx], env[f.ty] = x0+int64(lane), y
+			want, wantOK := prog(env)
+			if okM != wantOK || wantOK && (mask>>lane&1 == 1) != want {
+				t.Fatalf("%s at %v, x0 %d, y %d: lane %d of mask %032b (%v), program %v (%v)", p.Format(f.name), env, x0, y, lane, mask, okM, want, wantOK)
+			}
+			if at, atOK := lm.At(x0+int64(lane), y, 0); atOK != wantOK || wantOK && at != want {
+				t.Fatalf("%s at %v: At %v (%v), program %v (%v)", p.Format(f.name), env, at, atOK, want, wantOK)
+			}
+		}
+		if mask>>n != 0 {
+			t.Fatalf("%s: mask %032b has lanes past %d", p.Format(f.name), mask, n)
+		}
+	}
+	if undefined < 100 || mixed < 100 {
+		t.Errorf("%d undefined and %d mixed masks of %d: the test exercises too few", undefined, mixed, tried)
+	}
+	if _, ok := OrP(Cmp(LT, f.TX, C(3)), Cmp(GT, Mul(f.TX, f.TY), C(0))).CompileLinearMask(vars); ok {
+		t.Error("a predicate with tx*ty compiled as a linear mask")
+	}
+}
+
 // TestImplied checks that every comparison Implied gives holds wherever the
 // predicate holds.
 func TestImplied(t *testing.T) {

@@ -176,3 +176,105 @@ func (p *LinearPred) Mask(x0, y, z int64, n int) (uint32, bool) {
 	}
 	return m, true
 }
+
+// LinearMask is a predicate built with and, or and not from comparisons
+// whose differences are each a Linear: the guard of a branch that merges
+// several ways (x >= a && x <= b || !(x >= a) && x <= c). It gives the
+// lanes of a run that pass at once, comparison by comparison, where a
+// program would evaluate the whole predicate for each lane.
+type LinearMask struct {
+	kind   predKind
+	cmp    *LinearPred   // predCmp
+	args   []*LinearMask // predNot, predAnd, predOr
+	leaves []*LinearPred // every comparison of the tree, for Bind and ok
+}
+
+// CompileLinearMask compiles p as a LinearMask in vars; ok is false when a
+// comparison of p is not linear in vars (see Expr.CompileLinear).
+func (p Pred) CompileLinearMask(vars [3]Sym) (*LinearMask, bool) {
+	m, ok := p.compileMask(vars)
+	if !ok {
+		return nil, false
+	}
+	var walk func(*LinearMask)
+	walk = func(n *LinearMask) {
+		if n.cmp != nil {
+			m.leaves = append(m.leaves, n.cmp)
+		}
+		for _, a := range n.args {
+			walk(a)
+		}
+	}
+	walk(m)
+	return m, true
+}
+
+func (p Pred) compileMask(vars [3]Sym) (*LinearMask, bool) {
+	m := &LinearMask{kind: p.kind}
+	switch p.kind {
+	case predTrue, predFalse:
+		return m, true
+	case predCmp:
+		l, ok := p.CompileLinear(vars)
+		m.cmp = l
+		return m, ok
+	}
+	for _, a := range p.args {
+		am, ok := a.compileMask(vars)
+		if !ok {
+			return nil, false
+		}
+		m.args = append(m.args, am)
+	}
+	return m, true
+}
+
+// Bind binds every comparison of the predicate (LinearPred.Bind).
+func (m *LinearMask) Bind(env Env) {
+	for _, l := range m.leaves {
+		l.Bind(env)
+	}
+}
+
+// Mask returns the lanes of a run of n <= 32 threads at x0+t, y, z (bit t
+// for t < n) for which the predicate holds, as its PredProgram would say
+// for each, and false where it is undefined: a compiled predicate is
+// undefined where any of its comparisons is (and and or evaluate both
+// sides), and a comparison's definedness does not depend on the variables.
+func (m *LinearMask) Mask(x0, y, z int64, n int) (uint32, bool) {
+	for _, l := range m.leaves {
+		if !l.d.ok {
+			return 0, false
+		}
+	}
+	return m.mask(x0, y, z, n), true
+}
+
+// mask is Mask once every comparison is known to be defined.
+func (m *LinearMask) mask(x0, y, z int64, n int) uint32 {
+	full := uint32(1<<n - 1)
+	if n >= 32 {
+		full = ^uint32(0)
+	}
+	switch m.kind {
+	case predTrue:
+		return full
+	case predFalse:
+		return 0
+	case predCmp:
+		v, _ := m.cmp.Mask(x0, y, z, n)
+		return v
+	case predNot:
+		return ^m.args[0].mask(x0, y, z, n) & full
+	case predAnd:
+		return m.args[0].mask(x0, y, z, n) & m.args[1].mask(x0, y, z, n)
+	}
+	return m.args[0].mask(x0, y, z, n) | m.args[1].mask(x0, y, z, n)
+}
+
+// At returns the value of the predicate for x, y, z, as Mask for one
+// thread.
+func (m *LinearMask) At(x, y, z int64) (value, ok bool) {
+	v, ok := m.Mask(x, y, z, 1)
+	return v&1 != 0, ok
+}

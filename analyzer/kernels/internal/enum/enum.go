@@ -133,10 +133,12 @@ type enumerator struct {
 	addrProg   affine.Program
 	guardProgs []affine.PredProgram
 	linAddr    *affine.Linear       // the address when linear in the thread index, else nil
-	linGuards  []*affine.LinearPred // per guard, likewise
+	linGuards  []*affine.LinearMask // per guard, likewise
 	allLinear  bool                 // the address and every guard are linear (see linearWarp)
-	minLarge   int                  // hypotheses: the smallest excess at a tried value >= the warp size
-	haveLarge  bool
+	// guardsLinear is true when every guard is linear (see guardMask).
+	guardsLinear bool
+	minLarge     int // hypotheses: the smallest excess at a tried value >= the warp size
+	haveLarge    bool
 	// hypoShifts is true when the entangled unknown only moves whole warps
 	// (ty*n with warps of one row): its values are then alignments, and the
 	// most favourable one is used, as for residues.

@@ -240,6 +240,10 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 		if e.allLinear {
 			e.linearWarp(req, x, y, z, min(model.WarpSize, n-first), residue)
 		}
+		var pass uint32 // with guardsLinear, the lanes that pass the guards
+		if !e.allLinear && e.guardsLinear {
+			pass = e.guardMask(x, y, z, min(model.WarpSize, n-first))
+		}
 		for lane := 0; lane < model.WarpSize && first+lane < n && !e.allLinear; lane++ {
 			if lane > 0 {
 				// The next thread in linear order.
@@ -249,10 +253,14 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 					}
 				}
 			}
-			env[c.Tx], env[c.Ty], env[c.Tz] = x, y, z
-			if !e.on(env, x, y, z) {
+			if e.guardsLinear {
+				if pass>>lane&1 == 0 {
+					continue
+				}
+			} else if env[c.Tx], env[c.Ty], env[c.Tz] = x, y, z; !e.on(env, x, y, z) {
 				continue
 			}
+			env[c.Tx], env[c.Ty], env[c.Tz] = x, y, z
 			var addr int64
 			var ok bool
 			if e.linAddr != nil {
@@ -317,6 +325,37 @@ func (e *enumerator) linearWarp(req *Request, x, y, z int64, lanes int, residue 
 	}
 }
 
+// guardMask returns the lanes of the lanes threads of a warp from x, y, z
+// on that pass every guard, when each is linear in the thread index
+// (guardsLinear): each guard gives the lanes of a row at once, as in
+// linearWarp.
+func (e *enumerator) guardMask(x, y, z int64, lanes int) uint32 {
+	bx, by := int64(e.ctx.Shape.Block.X), int64(e.ctx.Shape.Block.Y)
+	var pass uint32
+	for lane := 0; lane < lanes; {
+		run := int(min(int64(lanes-lane), bx-x)) // lanes left in this row
+		m := uint32(1)<<run - 1
+		if run == model.WarpSize {
+			m = ^uint32(0)
+		}
+		for _, g := range e.linGuards {
+			gm, ok := g.Mask(x, y, z, run)
+			if !ok {
+				gm = 0
+			}
+			m &= gm
+		}
+		pass |= m << lane
+		lane += run
+		if x += int64(run); x == bx {
+			if x, y = 0, y+1; y == by {
+				y, z = 0, z+1
+			}
+		}
+	}
+	return pass
+}
+
 // on reports whether the thread at x, y, z (also in env) passes the guards.
 func (e *enumerator) on(env affine.Env, x, y, z int64) bool {
 	for i, g := range e.guardProgs {
@@ -335,7 +374,8 @@ func (e *enumerator) on(env affine.Env, x, y, z int64) bool {
 
 // compile prepares the hot loop once: the address and each guard in the
 // form that evaluates the uniform part once per warps call where they are
-// linear in the thread index (most are), else as compiled programs.
+// linear in the thread index (most are; a guard is when each of its
+// comparisons is), else as compiled programs.
 func (e *enumerator) compile() {
 	if e.compiled {
 		return
@@ -347,12 +387,15 @@ func (e *enumerator) compile() {
 		e.addrProg = e.addr.Compile()
 	}
 	e.allLinear = e.linAddr != nil
+	e.guardsLinear = true
 	for _, g := range e.guards {
-		l, ok := g.CompileLinear(coords)
+		// A guard that joins linear comparisons with and, or and not
+		// (the merge of several ways to the access) is linear too.
+		l, ok := g.CompileLinearMask(coords)
 		var prog affine.PredProgram
 		if !ok {
 			prog = g.Compile()
-			e.allLinear = false
+			e.allLinear, e.guardsLinear = false, false
 		}
 		e.linGuards, e.guardProgs = append(e.linGuards, l), append(e.guardProgs, prog)
 	}
