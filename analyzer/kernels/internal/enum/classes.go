@@ -72,7 +72,9 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 			return nil, nil, false
 		}
 	}
-	var cmps []affine.Pred
+	// The comparisons, each once: a guard that merges several ways
+	// repeats them.
+	var cmps []cmpOf
 	for _, g := range e.guards {
 		for _, cmp := range g.Comparisons() {
 			if !cmp.DependsOn(func(t affine.Sym) bool { return t == s }) {
@@ -81,7 +83,11 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 			if cmp.DependsOn(e.isSynth) {
 				return nil, nil, false
 			}
-			cmps = append(cmps, cmp)
+			op, x, y, _ := cmp.Comparison()
+			k := cmpOf{op: op, d: affine.Sub(x, y)}
+			if !slices.ContainsFunc(cmps, func(o cmpOf) bool { return o.op == k.op && affine.Equal(o.d, k.d) }) {
+				cmps = append(cmps, k.split(c, s))
+			}
 		}
 	}
 	period := int64(c.Arch.LineBytes)
@@ -95,18 +101,23 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 		mixed   int64  // the value itself when some comparison is mixed
 	}
 	index := map[key]int{}
+	res := &resolver{c: c, s: s, cmps: map[*affine.Atom]cmpOf{}}
 	var reps, weights []int64
 	g := make([]byte, len(cmps))
 	for _, v := range domain {
 		// A value whose address still takes s through an operation is a
 		// class of its own.
-		addr, branches, decided := resolveMinMax(c, e.addr, s, v)
-		a, linear := linearIn(addr, s)
+		branches, a, linear, decided, slow := res.resolve(e.addr, v)
+		if slow {
+			var addr affine.Expr
+			addr, branches, decided = resolveMinMax(c, e.addr, s, v)
+			a, linear = linearIn(addr, s)
+		}
 		k := key{addr: branches, residue: ((a*v)%period + period) % period}
 		mixed := !decided || !linear
 		for j, cmp := range cmps {
-			op, x, y, _ := cmp.Comparison()
-			d, ok := ir.Bounds(c, affine.Subst(affine.Sub(x, y), s, affine.C(v)))
+			op := cmp.op
+			d, ok := cmp.boundsAt(c, s, v)
 			switch {
 			case !ok:
 				return nil, nil, false
@@ -133,6 +144,97 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 	return reps, weights, true
 }
 
+// cmpOf is a comparison d op 0 of a guard that mentions the symbol s whose
+// classes are sought. Where s enters d only as a term (a·s) or in min and
+// max of s and constants alone (max(0, 20 - 7·s)), d is rest plus a value
+// of s: the bounds of rest are computed once (split), and at each value v
+// of s those of d follow by adding what the s terms come to at v, as
+// substituting v would fold them (boundsAt).
+type cmpOf struct {
+	op     affine.CmpOp
+	d      affine.Expr
+	linear bool          // d is rest plus the sTerms
+	sTerms []affine.Term // the terms of d that mention s
+	rest   ir.Interval   // the bounds of rest, where linear and restOK
+	restOK bool
+}
+
+// split prepares boundsAt for the values of s.
+func (k cmpOf) split(c *ir.Context, s affine.Sym) cmpOf {
+	rest := affine.Expr{Const: k.d.Const}
+	var sTerms []affine.Term
+	for _, t := range k.d.Terms {
+		switch {
+		case t.Atom.Op == affine.OpSym && t.Atom.Sym == s, onlyOf(t.Atom, s):
+			sTerms = append(sTerms, t)
+		case (affine.Expr{Terms: []affine.Term{t}}).DependsOn(func(x affine.Sym) bool { return x == s }):
+			return k
+		default:
+			rest.Terms = append(rest.Terms, t)
+		}
+	}
+	k.linear, k.sTerms = true, sTerms
+	k.rest, k.restOK = ir.Bounds(c, rest)
+	return k
+}
+
+// onlyOf reports whether a is a min or max whose operands are sums of
+// constants, s and such min and max: substituting a value for s folds it
+// to a constant (affine.Min and affine.Max fold operands whose difference
+// is constant), which foldAt computes.
+func onlyOf(a *affine.Atom, s affine.Sym) bool {
+	if a.Op != affine.OpMin && a.Op != affine.OpMax {
+		return false
+	}
+	for _, x := range []affine.Expr{a.X, a.Y} {
+		for _, t := range x.Terms {
+			if !(t.Atom.Op == affine.OpSym && t.Atom.Sym == s) && !onlyOf(t.Atom, s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// foldAt is the constant that substituting v for s folds the terms to,
+// terms of s and of onlyOf atoms, with affine's wrapping arithmetic and its
+// folding of min and max (the operand whose difference from the other is
+// not positive, or not negative).
+func foldAt(terms []affine.Term, s affine.Sym, v int64) int64 {
+	sum := int64(0)
+	for _, t := range terms {
+		a := t.Atom
+		var x int64
+		switch a.Op {
+		case affine.OpSym:
+			x = v
+		case affine.OpMin, affine.OpMax:
+			l := a.X.Const + foldAt(a.X.Terms, s, v)
+			r := a.Y.Const + foldAt(a.Y.Terms, s, v)
+			x = r
+			if d := l - r; a.Op == affine.OpMin && d <= 0 || a.Op == affine.OpMax && d >= 0 {
+				x = l
+			}
+		}
+		sum += t.Coef * x
+	}
+	return sum
+}
+
+// boundsAt returns the bounds of d with s replaced by v: ir.Bounds of the
+// substituted expression, which is rest plus the constant the s terms fold
+// to where d is linear in s and its min and max of s alone.
+func (k cmpOf) boundsAt(c *ir.Context, s affine.Sym, v int64) (ir.Interval, bool) {
+	if !k.linear {
+		return ir.Bounds(c, affine.Subst(k.d, s, affine.C(v)))
+	}
+	add := foldAt(k.sTerms, s, v)
+	if !k.restOK {
+		return ir.Interval{}, false
+	}
+	return ir.Interval{Lo: k.rest.Lo + add, Hi: k.rest.Hi + add}, true
+}
+
 // linearIn returns the coefficient of s in e, and false when s appears
 // inside a product, quotient or other operation.
 func linearIn(e affine.Expr, s affine.Sym) (int64, bool) {
@@ -150,6 +252,88 @@ func linearIn(e affine.Expr, s affine.Sym) (int64, bool) {
 		}
 	}
 	return coef, true
+}
+
+// resolver tells, for a value v of s, what resolveMinMax and linearIn say
+// of an expression, without building the resolved expression, where every
+// operand that a min or max of s is resolved to is free of s: the branches
+// taken, the coefficient of s in the resolved expression, whether s enters
+// it linearly (only as a term), and whether every min and max was decided.
+// Elsewhere it says slow, and resolveMinMax must be asked.
+type resolver struct {
+	c    *ir.Context
+	s    affine.Sym
+	cmps map[*affine.Atom]cmpOf // X - Y of each min and max, split for s
+}
+
+func (r *resolver) is(t affine.Sym) bool { return t == r.s }
+
+// resolve returns what linearIn says of resolveMinMax(e)'s expression
+// (coef, linear), and the branches and decided resolveMinMax returns; slow
+// where it cannot tell.
+func (r *resolver) resolve(e affine.Expr, v int64) (branches string, coef int64, linear, decided, slow bool) {
+	if !e.DependsOn(r.is) {
+		return "", 0, true, true, false
+	}
+	var b strings.Builder
+	linear = true
+	for _, t := range e.Terms {
+		a := t.Atom
+		one := affine.Expr{Terms: []affine.Term{t}}
+		if (a.Op != affine.OpMin && a.Op != affine.OpMax) || !one.DependsOn(r.is) {
+			if a.Op == affine.OpSym && a.Sym == r.s {
+				coef += t.Coef
+			} else if one.DependsOn(r.is) {
+				linear = false
+			}
+			continue
+		}
+		k, ok := r.cmps[a]
+		if !ok {
+			k = cmpOf{d: affine.Sub(a.X, a.Y)}.split(r.c, r.s)
+			r.cmps[a] = k
+		}
+		d, ok := k.boundsAt(r.c, r.s, v)
+		if !ok {
+			return "", 0, false, false, false
+		}
+		var pick affine.Expr
+		switch {
+		case d.Lo >= 0: // X >= Y
+			pick = a.Y
+			if a.Op == affine.OpMax {
+				pick = a.X
+			}
+		case d.Hi <= 0: // X <= Y
+			pick = a.X
+			if a.Op == affine.OpMax {
+				pick = a.Y
+			}
+		default:
+			bx, cx, lx, dx, sx := r.resolve(a.X, v)
+			by, cy, ly, dy, sy := r.resolve(a.Y, v)
+			switch {
+			case sx || sy || dx && dy && (cx != 0 || !lx || cy != 0 || !ly):
+				return "", 0, false, false, true
+			case !dx || !dy:
+				return "", 0, false, false, false
+			}
+			fmt.Fprintf(&b, "(%s,%s)", bx, by)
+			continue
+		}
+		sub, cp, lp, dp, sp := r.resolve(pick, v)
+		switch {
+		case sp || dp && (cp != 0 || !lp):
+			return "", 0, false, false, true
+		case !dp:
+			return "", 0, false, false, false
+		}
+		fmt.Fprintf(&b, "%t(%s)", affine.Equal(pick, a.X), sub)
+	}
+	if !linear {
+		coef = 0
+	}
+	return b.String(), coef, linear, true, false
 }
 
 // resolveMinMax replaces, in e, each min and max that mentions s by the
