@@ -37,9 +37,10 @@ func TestRobust(t *testing.T) {
 }
 
 // skippedSummary matches the unexpected diagnostics TestRobust accepts:
-// the package-level count of accesses a check could not evaluate, and of
-// statements a race check could not decide.
-var skippedSummary = regexp.MustCompile(`unexpected diagnostic: note: (\d+ (global|shared) access(es)? of this package not evaluated|\d+ statements? of this package not checked for races, which depend on data); -verbose lists them with the reason`)
+// the package-level count of accesses a check could not evaluate, of
+// statements a race check could not decide, and of searches and
+// evaluations the per-kernel budget cut short.
+var skippedSummary = regexp.MustCompile(`unexpected diagnostic: note: ((\d+ (global|shared) access(es)? of this package not evaluated|\d+ statements? of this package not checked for races, which depend on data); -verbose lists them with the reason|the per-kernel search budget cut \d+ search\(es\) short in \d+ kernel\(s\) of this package; -verbose shows where)`)
 
 // summaryTolerant passes analysistest's errors on to t, except the
 // summary note of skipped accesses, which it counts.

@@ -7,8 +7,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/smemlint/smemlint/analyzer/bankconflict"
 	"github.com/smemlint/smemlint/analyzer/barrier"
 	"github.com/smemlint/smemlint/analyzer/cluster"
+	"github.com/smemlint/smemlint/analyzer/coalescing"
 	"github.com/smemlint/smemlint/analyzer/internal/doctext"
 	"github.com/smemlint/smemlint/analyzer/internal/report"
 	"github.com/smemlint/smemlint/analyzer/kernels"
@@ -26,9 +28,10 @@ var Analyzer = &analysis.Analyzer{
 	Name: "capacity",
 	Doc:  doctext.MustExtract(doc, "capacity"),
 	URL:  "https://github.com/smemlint/smemlint/blob/main/docs/checks/capacity.md",
-	// The checks that search run first, so that the searches the
-	// per-kernel budget cut are known when this one reports them.
-	Requires: []*analysis.Analyzer{kernels.Analyzer, barrier.Analyzer, cluster.Analyzer, shuffle.Analyzer, smemrace.Analyzer, warpsync.Analyzer},
+	// The checks that search or evaluate accesses run first, so that the
+	// searches and evaluations the per-kernel budget cut are known when
+	// this one reports them.
+	Requires: []*analysis.Analyzer{kernels.Analyzer, bankconflict.Analyzer, barrier.Analyzer, cluster.Analyzer, coalescing.Analyzer, shuffle.Analyzer, smemrace.Analyzer, warpsync.Analyzer},
 	Run:      run,
 }
 

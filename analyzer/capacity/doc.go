@@ -20,10 +20,13 @@
 // such as a kernel that uses ThreadIdx.Y with no known launch shape.
 //
 // The searches of the other checks (races, barriers, warp collectives)
-// share a budget per kernel, which bounds the analysis of one kernel (the
-// aim is 100 ms). A search the budget cuts short may miss a finding: the
-// check says so once per package, and under -verbose at each search's
-// site.
+// share a budget per kernel, and so does the evaluation of the requests of
+// each access (bank conflicts, coalescing), which bound the analysis of
+// one kernel (the aim is 100 ms). They count work, not time, so results do
+// not depend on the machine's load. A search the budget cuts short may
+// miss a finding, and so may an evaluation that tries only a sample of
+// the values of a loop variable or block index: the check says so once
+// per package, and under -verbose at each search's or access's site.
 //
 // Suppress one report with //smemlint:ignore capacity <reason>.
 package capacity

@@ -107,7 +107,23 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 	for _, v := range domain {
 		// A value whose address still takes s through an operation is a
 		// class of its own.
+		// The work, and at most the access's share for grouping the
+		// values of every symbol; evaluating the requests has another
+		// (fitBudget), for which the domain is sampled where the values
+		// are not grouped.
+		e.work += valueStep + cmpStep*int64(len(cmps))
+		for _, cmp := range cmps {
+			if !cmp.linear {
+				e.work += substStep
+			}
+		}
 		branches, a, linear, decided, slow := res.resolve(e.addr, v)
+		if slow {
+			e.work += substStep
+		}
+		if e.work > e.share {
+			return nil, nil, false
+		}
 		if slow {
 			var addr affine.Expr
 			addr, branches, decided = resolveMinMax(c, e.addr, s, v)

@@ -3,6 +3,7 @@ package enum
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -151,6 +152,12 @@ type enumerator struct {
 	ev            *Eval
 	// prices remembers the price of each request pattern (see price).
 	prices map[priceKey]model.Cost
+	// work is the work of grouping values into classes, in the steps of
+	// ir.EnumBudget, and share the most the access may do for that, and
+	// again for evaluating its requests (ir.Context.EnumShare); cut says
+	// that a budget made the evaluation sample a domain.
+	work, share int64
+	cut         bool
 	// scratch is the request warps fills for each warp in turn.
 	scratch Request
 }
@@ -184,7 +191,7 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 			ev = &Eval{Access: a, Skip: fmt.Sprintf("smemlint internal error (please report it): %v", r)}
 		}
 	}()
-	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev, fast: fast}
+	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev, fast: fast, share: c.EnumShare()}
 	if !e.plan() {
 		return ev
 	}
@@ -402,6 +409,11 @@ func (e *enumerator) fitBudget() bool {
 		}
 	}
 	e.classes()
+	e.compile()
+	lane := int64(laneStep)
+	if !e.allLinear {
+		lane = programLaneStep
+	}
 	for {
 		total := warps * len(e.residues)
 		if e.hasHypo {
@@ -410,7 +422,13 @@ func (e *enumerator) fitBudget() bool {
 		for _, d := range e.domains {
 			total *= len(d)
 		}
-		if total <= search.MaxRequests || len(e.enum) == 0 {
+		// Within the requests an access may make, and the enumeration
+		// work of its share of the context's budget.
+		fits := total <= search.MaxRequests && int64(total)*model.WarpSize*lane <= e.share
+		if fits || len(e.enum) == 0 {
+			if e.cut {
+				e.noteCut()
+			}
 			return true
 		}
 		big := 0
@@ -431,7 +449,35 @@ func (e *enumerator) fitBudget() bool {
 		}
 		e.domains[big], e.weights[big] = sampled, nil
 		e.assume(fmt.Sprintf("every other value of %s evaluated", c.Syms.Name(e.enum[big])))
+		e.cut = true
 	}
+}
+
+// The steps of ir.EnumBudget, about 1.5 ns of processor time each.
+const (
+	laneStep        = 2    // a lane evaluated through linear forms
+	programLaneStep = 16   // a lane evaluated by programs
+	valueStep       = 256  // a value of a symbol grouped into its class
+	cmpStep         = 32   // a comparison decided for one value
+	substStep       = 2048 // the same, or the address, substituting the value
+)
+
+// noteCut says that the budget made the evaluation sample the values of
+// the loop variables or block indices it depends on: a request it did
+// not make may have been the worst.
+func (e *enumerator) noteCut() {
+	var sampled []string
+	for _, what := range e.ev.Assumed {
+		if s, ok := strings.CutPrefix(what, "every other value of "); ok {
+			sampled = append(sampled, strings.TrimSuffix(s, " evaluated"))
+		}
+	}
+	pos := e.ctx.Pos
+	if e.a.Node != nil {
+		pos = e.a.Node.Pos()
+	}
+	e.ctx.NoteCut(pos, fmt.Sprintf("the evaluation of %s at a sample of the values of %s",
+		e.a.Text, strings.Join(sampled, ", ")))
 }
 
 func (e *enumerator) assume(what string) {

@@ -2,6 +2,7 @@ package enum
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/smemlint/smemlint/affine"
@@ -63,5 +64,47 @@ func TestEvaluateByHand(t *testing.T) {
 	if ev.Worst.Metric(false) != 4 || !slices.Contains(ev.Figures, 5) || ev.Exact {
 		t.Errorf("tx*4+off: worst %d, figures %v, exact %v; want 4, with 5 among the figures, inexact",
 			ev.Worst.Metric(false), ev.Figures, ev.Exact)
+	}
+}
+
+// TestEnumBudget wants an evaluation over more values than its share of
+// the context's enumeration budget to sample them, not to be exact, and
+// to leave a note of the cut at its site; and the same evaluation in a
+// context of one access, whose share is the whole budget, to be exact
+// with no note.
+func TestEnumBudget(t *testing.T) {
+	build := func(accesses int) (*ir.Context, *ir.Access) {
+		c := ir.NewContext("k", 0, ir.Shape{Block: ir.Dim{X: 256, Y: 1, Z: 1}}, model.MustLookup("sm_90"))
+		// 2048 blocks of 8 warps: as many requests as an access may
+		// make (search.MaxRequests).
+		dom := make([]int64, 2048)
+		for i := range dom {
+			dom[i] = int64(i)
+		}
+		bx := c.NewSym("BlockIdx.X", affine.Uniform, ir.SymMeta{Role: ir.RoleBlockIdx, Domain: dom})
+		tx, b := affine.S(c.Tx), affine.S(bx)
+		// tx < (bx*bx) % 300: the block index enters the guard through a
+		// product, so each value is substituted to group them.
+		guard := affine.Cmp(affine.LT, tx, affine.Mod(affine.Mul(b, b), affine.C(300)))
+		addr := affine.Scale(affine.Add(affine.Scale(b, 256), tx), 4)
+		var a *ir.Access
+		for range accesses {
+			a = access(c, false, addr, guard)
+		}
+		return c, a
+	}
+	c, a := build(1)
+	if ev := Evaluate(c, a); ev.Skip != "" || !ev.Exact || len(c.Cuts()) != 0 {
+		t.Errorf("one access: skip %q, exact %v, cuts %v; want an exact evaluation and no cut", ev.Skip, ev.Exact, c.Cuts())
+	}
+	c, a = build(64)
+	ev := Evaluate(c, a)
+	if ev.Skip != "" || ev.Exact || len(c.Cuts()) != 1 || !strings.Contains(c.Cuts()[0].Msg, "a sample of the values of BlockIdx.X") {
+		t.Fatalf("64 accesses: skip %q, exact %v, cuts %v; want a sampled evaluation and a note of the cut", ev.Skip, ev.Exact, c.Cuts())
+	}
+	// The share depends on the context alone: the cut is the same
+	// whatever was evaluated before.
+	if again := Evaluate(c, a); again.Requests != ev.Requests || again.Worst.Metric(false) != ev.Worst.Metric(false) {
+		t.Errorf("evaluated again: %d requests, worst %d; first %d, %d", again.Requests, again.Worst.Metric(false), ev.Requests, ev.Worst.Metric(false))
 	}
 }

@@ -45,3 +45,29 @@ func (c *Context) QuestionBudget() int64 {
 	sites := max(len(c.Accesses)+len(c.Syncs)+len(c.Exits), 1)
 	return max(SearchBudget/int64(sites), int64(max(c.Threads(), 1)))
 }
+
+// EnumBudget bounds the work of evaluating the accesses of one context
+// (the enumeration of enum.Judge and enum.Evaluate), in steps of about
+// 1.5 ns of processor time: a lane of a warp evaluated through the linear
+// forms of the address and guards is 2 steps, one evaluated by compiled
+// programs 16; grouping the values of a loop variable or block index into
+// classes costs 256 steps a value and 32 a comparison decided for it, 2048
+// where the value has to be substituted. It counts work, not time, so that
+// what is found does not depend on how busy the machine is. Each access
+// has an even share of it (EnumShare) for grouping values and another for
+// evaluating requests, so that what one evaluation finds does not depend
+// on the order in which the checks ask: at most 2^26 steps, about 100 ms,
+// in a context. An evaluation that would exceed its share groups no more
+// values, evaluates every other value of its largest domain until it
+// fits, and says so (NoteCut), as it does where an access would make more
+// requests than search.MaxRequests. No kernel of the repository's corpora
+// or of the benchmark mixes is cut by these shares.
+const EnumBudget = 1 << 25
+
+// EnumShare is the work one access may do grouping values into classes,
+// and again evaluating requests: EnumBudget shared evenly by the context's
+// accesses, and at least one request of every warp of the block evaluated
+// by programs.
+func (c *Context) EnumShare() int64 {
+	return max(EnumBudget/int64(max(len(c.Accesses), 1)), 16*int64(max(c.Threads(), 1)))
+}
