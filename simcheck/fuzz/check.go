@@ -128,12 +128,16 @@ func (o *Outcome) judge(site int32, as []*kernels.Access, measured map[int32]sim
 		}
 		o.Unknown[reasonClass(why)]++
 		for _, f := range falseReasons {
-			if strings.Contains(why, f) {
+			if strings.Contains(why, f) && (f != whyData || !o.Spec.hasData()) {
 				o.Disagreements = append(o.Disagreements, Disagreement{site, pos, "unpredicted for a reason no generated kernel has: " + why})
 				break
 			}
 		}
 	case simcheck.Disagree:
+		if o.Spec.splitChoice(site) && o.Race.known(classSplitChoice) {
+			o.Rules[simcheck.RuleOf(as, m)]-- // counted above as agreeing
+			break
+		}
 		o.Sites++
 		o.Disagreements = append(o.Disagreements, Disagreement{site, pos, why})
 	default:
@@ -174,6 +178,8 @@ func siteIDs(spec *Spec) map[siteKey]int32 {
 			ids[siteKey{s.Pos, false}], ids[siteKey{s.Pos, true}] = s.Load, s.Store
 		case "copy":
 			ids[siteKey{s.SrcPos, false}], ids[siteKey{s.Pos, true}] = s.Load, s.Store
+		case "let":
+			ids[siteKey{s.Pos, false}] = s.Load
 		}
 	})
 	return ids
@@ -198,8 +204,13 @@ func (o *Outcome) Report() string {
 // depends on, but no generated index does: indices are integer arithmetic
 // on the thread, block and loop indices, the lane and warp, locals and
 // the parameter p0, never on a value read from memory (a vector copy's
-// elements are read, never used as an index).
-var falseReasons = []string{"data read from memory", "floating-point", "shuffle", "atomic", "type assertion"}
+// elements are read, never used as an index) but in race kernels that
+// read d0 (Spec.hasData).
+var falseReasons = []string{whyData, "floating-point", "shuffle", "atomic", "type assertion"}
+
+// whyData is the analyzer's reason for an index on data read from
+// memory, which race kernels with a "let" have.
+const whyData = "data read from memory"
 
 // reasonClass is a reason with its source positions and numbers left out,
 // to count reasons by kind: "the index depends on p0 (fz.go:12:3)" and

@@ -159,6 +159,8 @@ func checkMany(t *testing.T, n int, opts Options) {
 	start := time.Now()
 	var next, sites, unpredicted, failed atomic.Int64
 	var racy, smemrace, warpsync, dynRace, dynWarp, replayed int
+	var dataRaces, dataNotes, dataUnseen int
+	dataSeen := map[string]int{}
 	known, unknown := map[string]int{}, map[string]int{}
 	constructs := map[string]int{}
 	rules := map[simcheck.Rule]int{}
@@ -197,6 +199,12 @@ func checkMany(t *testing.T, n int, opts Options) {
 					dynRace += o.Race.DynRace
 					dynWarp += o.Race.DynWarp
 					replayed += o.Race.Replayed
+					dataRaces += o.Race.DataRaces
+					dataNotes += o.Race.DataNotes
+					dataUnseen += o.Race.DataUnseen
+					for c, n := range o.Race.DataSeen {
+						dataSeen[c] += n
+					}
 					for c, n := range o.Race.Known {
 						known[c] += n
 					}
@@ -229,6 +237,8 @@ func checkMany(t *testing.T, n int, opts Options) {
 			"known disagreements %v",
 			min(int(next.Load()), n)-int(failed.Load()), racy, min(int(next.Load()), n)-int(failed.Load())-racy,
 			smemrace, warpsync, dynRace, dynWarp, replayed, known)
+		t.Logf("races depending on data (indices on d0): %d found (may race), %d noted; pairs the run saw race that only these cover %v; "+
+			"found, but the run's data did not race them %d", dataRaces, dataNotes, dataSeen, dataUnseen)
 	}
 }
 

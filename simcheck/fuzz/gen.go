@@ -17,7 +17,10 @@ type gen struct {
 	loops int
 	// careful: a race kernel with barriers wherever they fit (see races).
 	careful bool
-	opts    Options
+	// data: a race kernel has read d0 from the host's index array, for
+	// indices to use.
+	data bool
+	opts Options
 	// inDev: the device function's body is being drawn.
 	inDev bool
 }

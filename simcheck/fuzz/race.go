@@ -31,6 +31,14 @@ type RaceVerdict struct {
 	// Known counts the disagreements of a known class, by class (see
 	// knownClasses); they are reported, not failed.
 	Known map[string]int
+	// Races that depend on data (an index on d0): DataRaces counts the
+	// engine's "may race, depending on data" findings in shared memory,
+	// DataNotes its "not checked" notes; DataSeen the pairs the run saw
+	// race that only such a finding or note covers (the run's data made
+	// them race), by which; DataUnseen the findings the run's data did
+	// not make race (another data would).
+	DataRaces, DataNotes, DataUnseen int
+	DataSeen                         map[string]int
 }
 
 // The known classes of disagreement: each is a defect or a difference of
@@ -53,9 +61,18 @@ const (
 	// loop's later iterations, which that barrier separates from it (for i := 32; i > 0; i >>= 1 { _ = s[tid+i];
 	// t.SyncThreads() } after s[tid] = 1): a false race.
 	classLaterLoop = "later iterations of a loop with a barrier or SyncWarp"
+
+	// classSplitChoice: a site that accesses a slice chosen in a branch
+	// (q := s0[:]; if tx < 1 { q = s1[:] }) whose condition splits a warp
+	// makes one request that touches both arrays; the engine prices each
+	// choice as a request of its own lanes, so a bank conflict between
+	// the two halves (lane 0 in s1, lanes 1..31 in s0, one bank) is not
+	// among its figures. The race verdicts of such sites are compared as
+	// any others.
+	classSplitChoice = "a request split between two chosen slices"
 )
 
-var knownClasses = map[string]bool{classOneInstruction: true, classNearestPartner: true, classLaterLoop: true}
+var knownClasses = map[string]bool{classOneInstruction: true, classNearestPartner: true, classLaterLoop: true, classSplitChoice: true}
 
 func (v *RaceVerdict) known(class string) bool {
 	if !knownClasses[class] {
@@ -120,6 +137,24 @@ func (o *Outcome) judgeRaces(ctx *kernels.Context, tl *simt.TraceLaunch, log *ac
 			o.Race.Warpsync++
 		}
 	}
+	var ms []dataPair
+	for _, u := range ctx.Unchecked() {
+		if !u.A.Shared() || !u.B.Shared() {
+			continue
+		}
+		ia, oka := siteOf(u.A)
+		ib, okb := siteOf(u.B)
+		if !oka || !okb {
+			o.Disagreements = append(o.Disagreements, Disagreement{-1, pos(file, u.B), "a race depending on data on an access the generator did not make"})
+			continue
+		}
+		ms = append(ms, dataPair{a: stmtOf[ia], b: stmtOf[ib], race: u.Race})
+		if u.Race {
+			o.Race.DataRaces++
+		} else {
+			o.Race.DataNotes++
+		}
+	}
 	type dynamic struct {
 		across bool
 		a, b   raceEnd
@@ -148,9 +183,30 @@ func (o *Outcome) judgeRaces(ctx *kernels.Context, tl *simt.TraceLaunch, log *ac
 			continue
 		}
 		if !ok {
+			if by, covered := coveredByData(ms, d.a, d.b); covered {
+				if o.Race.DataSeen == nil {
+					o.Race.DataSeen = map[string]int{}
+				}
+				o.Race.DataSeen[by]++
+				continue
+			}
+		}
+		if !ok {
 			o.Disagreements = append(o.Disagreements, Disagreement{d.h.Second.Site, o.sitePos(d.h.Second.Site),
 				fmt.Sprintf("the run saw a %s between sites %d and %d (threads %v and %v, block %v, arena byte %d), which no static race on their statements covers",
 					hazardText(d.h), d.h.First.Site, d.h.Second.Site, d.h.First.Thread, d.h.Second.Thread, d.h.Block, d.h.Offset)})
+		}
+	}
+	for _, m := range ms {
+		if !m.race {
+			continue
+		}
+		seen := false
+		for _, d := range ds {
+			seen = seen || touches(m.a, m.b, d.a, d.b)
+		}
+		if !seen {
+			o.Race.DataUnseen++
 		}
 	}
 	for _, s := range ss {
@@ -181,6 +237,61 @@ func (o *Outcome) judgeRaces(ctx *kernels.Context, tl *simt.TraceLaunch, log *ac
 					check, s.c.TA, s.c.TB, s.c.Offset, s.c.A.Array.Name, bindings(s.c))})
 		}
 	}
+}
+
+// splitChoice reports whether the site accesses a slice chosen in a
+// branch whose condition holds for some lanes of a warp and not others.
+func (s *Spec) splitChoice(site int32) bool {
+	var arrays []int
+	s.walkAccesses(func(st *Stmt) {
+		switch {
+		case st.Store == site || st.Load == site && st.Kind != "copy":
+			arrays = append(arrays, st.Array)
+		case st.Load == site:
+			arrays = append(arrays, st.Src)
+		}
+	})
+	for _, i := range arrays {
+		c := s.Arrays[i].Choice
+		if c == nil {
+			continue
+		}
+		b := s.Block
+		first := map[int]bool{}
+		for t := range s.Threads() {
+			e := &env{tx: t % b[0], ty: t / b[0] % b[1], tz: t / (b[0] * b[1]), lane: t % model.WarpSize, warp: t / model.WarpSize, p0: s.Param}
+			v := c.Cond.Eval(e)
+			w := t / model.WarpSize
+			if f, ok := first[w]; ok && f != v {
+				return true
+			}
+			first[w] = v
+		}
+	}
+	return false
+}
+
+// coveredByData reports whether a pair of statements the run saw race
+// is one the engine found racing for some data or noted as depending on
+// it, and which ("may race" or "noted").
+func coveredByData(ms []dataPair, a, b raceEnd) (string, bool) {
+	by := ""
+	for _, m := range ms {
+		if m.a == a || m.a == b || m.b == a || m.b == b {
+			if m.race {
+				return "may race", true
+			}
+			by = "noted"
+		}
+	}
+	return by, by != ""
+}
+
+// dataPair is a pair of statements whose race depends on data: found
+// ("may race, depending on data") when race, else noted.
+type dataPair struct {
+	a, b raceEnd
+	race bool
 }
 
 // witnessed reports whether the log shows threads of one block whose
@@ -269,7 +380,7 @@ func (s *Spec) walkAccesses(f func(*Stmt)) {
 			case "if", "for":
 				walk(st.Body)
 				walk(st.Else)
-			case "load", "store", "update", "copy":
+			case "load", "store", "update", "copy", "let":
 				f(st)
 			}
 		}

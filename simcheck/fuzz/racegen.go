@@ -14,7 +14,10 @@ import (
 // with or without a barrier on the back edge, and some are tree
 // reductions. Whether a kernel races is left to chance: about half do.
 // Global arrays are only read: the simulator's hazard detector watches
-// shared memory alone.
+// shared memory alone. A third of the kernels access a slice a branch
+// chose between the two shared arrays (q0), and a third read d0 from an
+// index array the host fills (gi) and index shared memory with it: the
+// thread's slot moved by d0 (tid+d0), or d0 alone, masked.
 func (g *gen) races() {
 	s := g.spec
 	s.Block = pick(g.r, [3]int{32, 1, 1}, [3]int{32, 1, 1}, [3]int{64, 1, 1}, [3]int{64, 1, 1}, [3]int{96, 1, 1},
@@ -53,7 +56,20 @@ func (g *gen) races() {
 		a.Base, end = base, base+int64(a.Len()*elem.Size)
 		s.Arrays = append(s.Arrays, a)
 	}
+	if len(s.Arrays) == 2 && len(s.Arrays[0].Dims) == 1 && len(s.Arrays[1].Dims) == 1 && g.r.IntN(3) == 0 {
+		c := g.raceGuard()
+		if c == nil {
+			c = &Cond{X: g.tid(), Cmp: "<", C: max(1, threads/2)}
+		}
+		s.Arrays = append(s.Arrays, &Array{Name: "q0", Shared: true, Elem: elem,
+			Dims: []int{min(s.Arrays[0].Dims[0], s.Arrays[1].Dims[0])}, Choice: &Choice{A: 0, B: 1, Cond: c}})
+	}
 	s.Arrays = append(s.Arrays, &Array{Name: "g0", Elem: elem, Dims: []int{1024}})
+	if g.r.IntN(3) == 0 {
+		s.Arrays = append(s.Arrays, &Array{Name: "gi", Elem: Elems[2], Dims: []int{threads}, Data: g.indexData(threads)})
+		s.Body = append(s.Body, &Stmt{Kind: "let", Var: "d0", Array: len(s.Arrays) - 1, Index: []*Expr{g.tid()}, Load: g.site(), Store: -1})
+		g.data = true
+	}
 	for p := range 1 + g.r.IntN(4) {
 		if p > 0 {
 			s.Body = append(s.Body, g.separator(true)...)
@@ -71,6 +87,26 @@ func (g *gen) races() {
 			s.Body = append(s.Body, g.phase()...)
 		}
 	}
+}
+
+// indexData draws what the host stores in the index array, d at thread
+// t, keeping t+d in [0, threads): 0 everywhere (each thread its own
+// slot), -1 at odd threads (pairs share a slot), or neighbours swapped (a
+// permutation).
+func (g *gen) indexData(threads int) []int {
+	d := make([]int, threads)
+	mode := g.r.IntN(3)
+	for t := range d {
+		switch mode {
+		case 1:
+			d[t] = -(t & 1)
+		case 2:
+			if t^1 < threads {
+				d[t] = t ^ 1 - t
+			}
+		}
+	}
+	return d
 }
 
 // separator returns a barrier, a SyncWarp of the warp's lanes, or
@@ -200,7 +236,12 @@ func (g *gen) tid() *Expr {
 // raceAccess draws a load, store, update or copy of a shared array at a
 // pattern index; a copy's source may be the global array.
 func (g *gen) raceAccess() *Stmt {
-	nShared := len(g.spec.Arrays) - 1
+	nShared := 0 // the shared arrays come first, then g0
+	for _, a := range g.spec.Arrays {
+		if a.Shared {
+			nShared++
+		}
+	}
 	s := &Stmt{Array: g.r.IntN(nShared), Load: -1, Store: -1}
 	s.Index = g.pattern(g.spec.Arrays[s.Array])
 	s.Kind = pick(g.r, "load", "store", "update", "copy", "copy")
@@ -235,6 +276,13 @@ func (g *gen) pattern(a *Array) []*Expr {
 	mask := func(e *Expr) *Expr { return &Expr{Op: "&", X: e, Y: &Expr{Op: "c", C: n - 1}} }
 	c := func(v int) *Expr { return &Expr{Op: "c", C: v} }
 	var e *Expr
+	if g.data && g.r.IntN(3) == 0 {
+		d0 := &Expr{Op: "d0"}
+		if g.r.IntN(2) == 0 {
+			return []*Expr{{Op: "+", X: tid, Y: d0}} // in range: see indexData
+		}
+		return []*Expr{mask(&Expr{Op: "+", X: d0, Y: c(pick(g.r, 0, 1, 32))})}
+	}
 	switch g.r.IntN(11) {
 	case 0, 1, 2:
 		e = tid

@@ -24,11 +24,18 @@ func (s *Spec) run(log *accessLog) (*simt.TraceLaunch, error) {
 	shared := 0
 	for i, a := range s.Arrays {
 		if a.Shared {
-			shared = int(a.Base) + a.Len()*a.Elem.Size
+			if a.Choice == nil {
+				shared = int(a.Base) + a.Len()*a.Elem.Size
+			}
 			continue
 		}
 		// Room past the end for the elements re-slicing skips.
 		bases[i] = malloc(a.Elem.Name, a.Len()+s.resliceRoom())
+		if a.Data != nil {
+			for j, v := range a.Data {
+				*(*int32)(unsafe.Add(bases[i], 4*j)) = int32(v)
+			}
+		}
 	}
 	cfg := simt.Config{Grid: simt.Dim3{X: s.Grid[0], Y: s.Grid[1]}, Block: simt.Dim3{X: s.Block[0], Y: s.Block[1], Z: s.Block[2]},
 		SharedBytes: shared, Arch: s.Arch}
@@ -186,6 +193,10 @@ func (x *interp) stmt(s *Stmt) flow {
 	case "copy":
 		x.access(s.Load, s.Src, s.SrcIndex, "", opLoad)
 		x.access(s.Store, s.Array, s.Index, "", opStore)
+	case "let":
+		x.access(s.Load, s.Array, s.Index, "", opLoad)
+		// The host's data: nothing stores to the array.
+		x.env.d = x.spec.Arrays[s.Array].Data[s.Index[0].Eval(&x.env)]
 	}
 	return next
 }
@@ -247,6 +258,15 @@ const (
 // access makes one access of array a at index, through a tracing call.
 func (x *interp) access(site int32, array int, index []*Expr, field string, op int) {
 	a := x.spec.Arrays[array]
+	if c := a.Choice; c != nil {
+		// The slice the thread's branch chose; the guard is on the
+		// thread alone, so it holds as it did at the choice.
+		array = c.A
+		if c.Cond.Eval(&x.env) {
+			array = c.B
+		}
+		a = x.spec.Arrays[array]
+	}
 	i := 0
 	for d, e := range index {
 		v := e.Eval(&x.env)

@@ -9,6 +9,7 @@ import (
 type env struct {
 	tx, ty, tz, bx, by, p0, lane, warp int
 	i, j                               [2]int
+	d                                  int // d0, read by a "let"
 }
 
 func (e *env) get(name string) int {
@@ -33,6 +34,8 @@ func (e *env) get(name string) int {
 		return e.i[name[1]-'0']
 	case "j0", "j1":
 		return e.j[name[1]-'0']
+	case "d0":
+		return e.d
 	}
 	panic("fuzz: unknown variable " + name)
 }
@@ -145,12 +148,18 @@ func (s *Spec) Source() string {
 		fmt.Fprintf(b, "\tj%d := %s\n\t_ = j%d\n", i, x, i)
 	}
 	for _, a := range s.Arrays {
-		if a.Shared {
+		if a.Shared && a.Choice == nil {
 			dims := ""
 			for _, d := range a.Dims {
 				dims += fmt.Sprintf("[%d]", d)
 			}
 			fmt.Fprintf(b, "\t%s := simt.Shared[%s%s](t)\n\t_ = %s\n", a.Name, dims, a.Elem.Name, a.Name)
+		}
+	}
+	for _, a := range s.Arrays {
+		if c := a.Choice; c != nil {
+			fmt.Fprintf(b, "\t%s := %s[:]\n\tif %s {\n\t\t%s = %s[:]\n\t}\n\t_ = %s\n",
+				a.Name, s.Arrays[c.A].Name, c.Cond, a.Name, s.Arrays[c.B].Name, a.Name)
 		}
 	}
 	w.block(s.Body, 1)
@@ -220,6 +229,10 @@ func (w *source) stmt(s *Stmt, depth int) {
 		b.WriteString(s.Kind + "\n")
 	case "assign":
 		fmt.Fprintf(b, "%s %s %s\n", s.Var, s.Assign, s.X)
+	case "let":
+		fmt.Fprintf(b, "%s := int(", s.Var)
+		s.Pos = w.ref(s.Array, s.Index)
+		fmt.Fprintf(b, ")\n%s_ = %s\n", tab, s.Var)
 	case "reslice":
 		a := w.spec.Arrays[s.Array].Name
 		fmt.Fprintf(b, "%s = %s[%d:]\n", a, a, s.StepN)

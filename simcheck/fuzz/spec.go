@@ -42,6 +42,20 @@ type Array struct {
 	Elem   Elem
 	Dims   []int // shared: [R] or [R][C]; global: [len]
 	Base   int64 // shared: arena offset
+	// Choice, when not nil, makes the array a slice that a branch chose
+	// (q := s0[:]; if cond { q = s1[:] }): no memory of its own. Dims
+	// is the shorter choice's.
+	Choice *Choice
+	// Data, for a global int32 array, is what the host stores in it
+	// before the launch: the values a "let" reads and indices use.
+	Data []int
+}
+
+// Choice is the pair of shared arrays a slice is chosen from, and the
+// guard on the thread under which it is B (else A).
+type Choice struct {
+	A, B int
+	Cond *Cond
 }
 
 // Len is the number of elements.
@@ -71,7 +85,9 @@ type Cond struct {
 
 // Stmt is one statement of a kernel body.
 type Stmt struct {
-	Kind string // "load", "store", "update", "copy", "if", "for", "sync", "syncwarp", "assign", "reslice", "return", "break", "continue", "call"
+	// "let" reads Array at Index into the variable Var (d0): data that
+	// later indices use.
+	Kind string // "load", "store", "update", "copy", "let", "if", "for", "sync", "syncwarp", "assign", "reslice", "return", "break", "continue", "call"
 	// Accesses: the array and one index per dimension; "copy" stores
 	// Src into Array.
 	Array, Src int
@@ -148,7 +164,7 @@ func (s *Spec) siteLoops() [][]int32 {
 				walk(st.Else, loops)
 			case "for":
 				walk(st.Body, append(loops[:len(loops):len(loops)], st.Loop))
-			case "load", "store", "update", "copy":
+			case "load", "store", "update", "copy", "let":
 				for _, id := range []int32{st.Load, st.Store} {
 					if id >= 0 {
 						out[id] = loops
@@ -160,6 +176,17 @@ func (s *Spec) siteLoops() [][]int32 {
 	walk(s.Body, nil)
 	walk(s.Dev, nil)
 	return out
+}
+
+// hasData reports whether indices of the kernel depend on data read from
+// memory (a "let").
+func (s *Spec) hasData() bool {
+	for _, a := range s.Arrays {
+		if a.Data != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Threads returns the threads of a block.
