@@ -127,7 +127,7 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	}
 	entry := in.entryValues(body, post, skip)
 	var before map[types.Object]value
-	if in.replayable(loop, body, post, iv, moving) {
+	if in.replayable(loop, body, post, iv, moving) && slices.ContainsFunc(entry, replayTracks) {
 		before = cloneEnv(in.env)
 	}
 	for obj, v := range carried {

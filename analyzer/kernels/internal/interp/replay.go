@@ -84,3 +84,14 @@ func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entr
 	}
 	return out, true
 }
+
+// replayTracks reports whether replaying a loop can give a variable it
+// assigns a value the interpreter computes: an integer, a condition or a
+// reference. A floating-point or complex variable (an accumulator) holds
+// data, an unknown, whatever the replay: a loop that assigns only such
+// variables is not replayed, which would cost a run of its body per
+// iteration.
+func replayTracks(a assigned) bool {
+	b, ok := types.Unalias(a.obj.Type()).Underlying().(*types.Basic)
+	return !ok || b.Info()&(types.IsFloat|types.IsComplex) == 0
+}
