@@ -34,18 +34,22 @@
 // Where whether two threads touch the same bytes depends on data read at
 // run time, a race is possible for some data and not for other. Where the
 // data is input the kernel cannot see (read from a global array the
-// kernel never writes: y[i+offset[i]], if a[i] != i { p[0] = i }), the
-// race is a finding, as the peer suites (GPUVerify, Faial) count it:
-// "may race, depending on data", with the two threads and the data that
-// lets them race (offset 0 at thread 0 and -32 at thread 32). Three shapes
+// kernel never writes: y[i+offset[i]], if a[i] != i { p[0] = i }), or an
+// index is the slot an atomic counter hands out where two threads can get
+// one slot (thread 13 writes slot 12 while the others take the counter's
+// slots; two blocks each with its own counter in shared memory), the race
+// is a finding, as the peer suites (GPUVerify, Faial) count it: "may race,
+// depending on data", with the two threads and the data that lets them
+// race (offset 0 at thread 0 and -256 at thread 0 of block 1). Slots of
+// one counter that every thread takes are distinct: no race. Three shapes
 // that are correct by a precondition the kernel does not state stay notes,
 // "not checked for races", with the data it depends on (-verbose; without
 // it one line per package counts them): a scatter through an index array
 // (out[perm[i]] = v, correct when perm is a permutation), one constant
 // stored by every thread a condition lets in (the flag idiom: if in[i] < 0
-// { found[0] = 1 }), and data the kernel fills itself (shared memory, an
-// atomic's old value, a global array it also writes: a last-block election
-// reads a counter), whose values follow from the kernel.
+// { found[0] = 1 }), and data the kernel fills itself (shared memory, a
+// global array it also writes: a last-block election reads a flag in
+// shared memory), whose values follow from the kernel.
 // A condition on
 // data that no pair of threads could race under, even with every thread
 // let in, decides the race: none. An address chosen in a branch (p :=

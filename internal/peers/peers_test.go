@@ -33,9 +33,10 @@ var update = flag.Bool("update", false, "rewrite testdata/peers/disagreements.tx
 // What is true where a race depends on data: the suites take data as
 // arbitrary and call a kernel racy when some data makes it race. So does
 // smemlint where the data is input the kernel cannot see (a global array
-// it never writes): the owning check reports "may race, depending on
-// data" with two threads and the data that lets them race. Where the data
-// is the kernel's own (an atomic's old value, shared memory it fills), or
+// it never writes) or an index is the slot an atomic counter hands out:
+// the owning check reports "may race, depending on data" with two threads
+// and the data that lets them race. Where the data is the kernel's own
+// (shared memory it fills), or
 // the shape is correct by an unstated precondition (a scatter through an
 // index array, one constant stored as a flag), it notes the site as not
 // checked, naming the data. Such a racy kernel is classed unchecked (not

@@ -131,16 +131,27 @@ func DataMessage(ctx *kernels.Context, u *kernels.Unchecked) string {
 	why := ctx.DataWhy(u.Data)
 	var when string
 	if u.Index {
-		ta, tb, v := c.TA, c.TB, u.Shift
-		if !u.B.Addr.DependsOn(ctx.IsData) {
-			ta, tb = tb, ta
+		var at []string
+		for i, t := range []int{c.TA, c.TB} {
+			if u.Uses[i] {
+				at = append(at, fmt.Sprintf("%d at %s", u.Vals[i], threadOf(ctx, c, i, t)))
+			}
 		}
-		when = fmt.Sprintf("when the %s in the index is 0 at %s and %d at %s", why, ctx.ThreadText(ta), v, ctx.ThreadText(tb))
+		when = fmt.Sprintf("when %s in the index is %s", why, strings.Join(at, " and "))
 	} else {
 		when = "when " + dataConditions(ctx, u) + " lets both in"
 	}
-	return fmt.Sprintf("may race, depending on data: %s touch byte %d of %s %s (input to the kernel, values smemlint cannot see); %s",
+	return fmt.Sprintf("may race, depending on data: %s touch byte %d of %s %s (values smemlint cannot see); %s",
 		pair, c.Offset, c.A.Array.Name, when, ctx.BlockText())
+}
+
+// threadOf names thread t, side i (0: A, 1: B) of c, with its block when
+// c is between blocks.
+func threadOf(ctx *kernels.Context, c *kernels.Conflict, i, t int) string {
+	if !c.Blocks {
+		return ctx.ThreadText(t)
+	}
+	return fmt.Sprintf("%s of block %s", ctx.ThreadText(t), blockText([2][3]int64{c.BlockA, c.BlockB}[i]))
 }
 
 // dataConditions names the conditions on data of u's accesses, with their

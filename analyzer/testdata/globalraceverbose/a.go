@@ -16,7 +16,7 @@ import "github.com/smemlint/smemlint/simt"
 func dataGuard(t *simt.Thread, a []int32, p []float32) {
 	i := t.ThreadIdx.X
 	if int(a[i]) != i {
-		p[0] = float32(i) // want `may race, depending on data: thread 32 writes p\[0\] \(a\.go:19\) and thread 0 writes p\[0\] \(a\.go:19\) touch byte 0 of p when int\(a\[i\]\) != i \(a\.go:18\) lets both in \(input to the kernel, values smemlint cannot see\); block 64`
+		p[0] = float32(i) // want `may race, depending on data: thread 32 writes p\[0\] \(a\.go:19\) and thread 0 writes p\[0\] \(a\.go:19\) touch byte 0 of p when int\(a\[i\]\) != i \(a\.go:18\) lets both in \(values smemlint cannot see\); block 64`
 	}
 }
 
@@ -32,13 +32,14 @@ func flagGuard(t *simt.Thread, in []int32, found []int32) {
 }
 
 // dataOffset: with offset 0 everywhere each thread has its own element;
-// with offset -32 at thread 32, threads 0 and 32 share y[0].
+// with offset -256 at thread 0 of block 1, it shares y[0] with thread 0
+// of block 0.
 //
 //smemlint:launch block=256 grid=4
 func dataOffset(t *simt.Thread, offsets []int32, y []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	offset := int(offsets[i])
-	y[i+offset] += 1 // want `may race, depending on data: thread 0 reads y\[i\+offset\] \(a\.go:41\) and thread 32 writes y\[i\+offset\] \(a\.go:41\) touch byte 0 of y when the data read from memory in the index is 0 at thread 0 and -32 at thread 32 \(input to the kernel, values smemlint cannot see\); block 256`
+	y[i+offset] += 1 // want `may race, depending on data: thread 0 of block 0 reads y\[i\+offset\] \(a\.go:42\) and thread 0 of block 1 writes y\[i\+offset\] \(a\.go:42\) touch byte 0 of y when data read from memory in the index is 0 at thread 0 of block 0 and -256 at thread 0 of block 1 \(values smemlint cannot see\); block 256`
 }
 
 // permutationScatter: out[perm[i]] stores through an index array, which
@@ -52,7 +53,8 @@ func permutationScatter(t *simt.Thread, perm []int32, out []float32) {
 }
 
 // counterSlot: thread 13 writes slot 12, the others the distinct slots the
-// counter hands out: a race only if the counter's start lets it reach 12.
+// counter hands out: a race where the counter hands out 12 (from 0 it
+// does, from 1000 it does not).
 //
 //smemlint:launch block=64 grid=12
 func counterSlot(t *simt.Thread, counter []uint32, out []float32) {
@@ -61,7 +63,27 @@ func counterSlot(t *simt.Thread, counter []uint32, out []float32) {
 	if gid != 13 {
 		slot = simt.AtomicAdd(t, &counter[0], 1)
 	}
-	out[slot] = float32(gid) // want `note: global out\[slot\] not checked for races: the index depends on the old value an atomic returns, so whether two threads touch the same bytes is decided at run time; block 64`
+	out[slot] = float32(gid) // want `may race, depending on data: thread 13 of block 0 writes out\[slot\] \(a\.go:66\) and thread 0 of block 1 writes out\[slot\] \(a\.go:66\) touch byte 48 of out when the old value an atomic returns in the index is 12 at thread 0 of block 1 \(values smemlint cannot see\); block 64`
+}
+
+// counterSlots: every thread takes its slot from one counter of the grid:
+// distinct slots whatever the counter's start, so no race. The slot is
+// the kernel's own data, and the site is noted.
+//
+//smemlint:launch block=64 grid=12
+func counterSlots(t *simt.Thread, counter []uint32, out []float32) {
+	slot := simt.AtomicAdd(t, &counter[0], 1)
+	out[slot] = 1 // want `note: global out\[slot\] not checked for races: the index depends on the old value an atomic returns, .*`
+}
+
+// blockCounterSlots: each block takes slots from its own counter in shared
+// memory, so two blocks whose counters start at one value write one slot.
+//
+//smemlint:launch block=64 grid=12
+func blockCounterSlots(t *simt.Thread, out []float32) {
+	counter := simt.Shared[uint32](t)
+	slot := simt.AtomicAdd(t, counter, 1)
+	out[slot] = 1 // want `may race, depending on data: thread 0 of block 0 writes out\[slot\] \(a\.go:\d+\) and thread 0 of block 1 writes out\[slot\] \(a\.go:\d+\) touch byte 0 of out when the old value an atomic returns in the index is 0 at thread 0 of block 0 and 0 at thread 0 of block 1 \(values smemlint cannot see\); block 64`
 }
 
 // decidedDespiteData: whatever in holds, each thread stores only its own

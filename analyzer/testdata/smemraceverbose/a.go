@@ -26,7 +26,7 @@ func guardedNeighbour(t *simt.Thread, flags []int32, out []float32) {
 	tid := t.ThreadIdx.X
 	s[tid] = 1
 	if flags[tid] != 0 {
-		out[tid] = s[tid+1] // want `may race, depending on data: thread 32 writes s\[tid\] \(a\.go:27\) and thread 31 reads s\[tid\+1\] \(a\.go:29\) touch byte 128 of s when flags\[tid\] != 0 \(a\.go:28\) lets both in \(input to the kernel, values smemlint cannot see\); block 128`
+		out[tid] = s[tid+1] // want `may race, depending on data: thread 32 writes s\[tid\] \(a\.go:27\) and thread 31 reads s\[tid\+1\] \(a\.go:29\) touch byte 128 of s when flags\[tid\] != 0 \(a\.go:28\) lets both in \(values smemlint cannot see\); block 128`
 	}
 }
 

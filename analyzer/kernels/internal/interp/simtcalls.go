@@ -226,8 +226,14 @@ func (in *interp) atomic(name string, x *ast.CallExpr) value {
 	for _, a := range x.Args[2:] {
 		in.eval(a)
 	}
+	var counter *ir.Array
 	if p.kind == vRef && !p.ref.slice {
 		in.access(x, p.ref, true, true)
+		counter = p.ref.arr
 	}
-	return in.opaque(in.info.TypeOf(x), true, whyAtomic)
+	v := in.opaqueFrom(in.info.TypeOf(x), true, whyAtomic, counter)
+	if syms := v.e.Syms(); v.kind == vScalar && len(syms) == 1 && counter != nil {
+		in.ctx.Meta[syms[0]].Counter = true
+	}
+	return v
 }

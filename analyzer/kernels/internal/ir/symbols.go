@@ -37,6 +37,10 @@ type SymMeta struct {
 	// array the kernel never stores to is input: data no analysis of the
 	// kernel can see (see IsInput).
 	From *Array
+	// Counter says that the value is the old value an atomic returns
+	// from the counter From: the threads that update one counter get
+	// distinct values (see CounterShared).
+	Counter bool
 	// Joint, when not nil, ties this symbol's values to those of other
 	// symbols (an outer loop's variable): only its combinations occur.
 	Joint *Joint
@@ -92,6 +96,17 @@ func (c *Context) IsInput(s affine.Sym) bool {
 		}
 	}
 	return true
+}
+
+// CounterShared reports, for the old value an atomic returns from a
+// counter (SymMeta.Counter), whether the counter is in shared memory (one
+// per block: threads of two blocks may get one value) or global (one for
+// the grid); ok is false for any other symbol.
+func (c *Context) CounterShared(s affine.Sym) (shared, ok bool) {
+	if !c.IsData(s) || !c.Meta[s].Counter || c.Meta[s].From == nil {
+		return false, false
+	}
+	return c.Meta[s].From.Space == SpaceShared, true
 }
 
 // IsData reports whether s is a value read from memory or computed

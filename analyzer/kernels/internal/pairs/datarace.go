@@ -2,36 +2,39 @@ package pairs
 
 // Races for some data: the peer suites (GPUVerify, Faial) call a kernel
 // racy when some data makes it race, and so does smemlint where the data
-// is input the kernel cannot see. An unchecked pair is a race of the
-// check that owns its witness when every data symbol it depends on is
-// input (read from a global array no access of the kernel stores to) and
-// it is not one of the shapes commonly correct by a precondition the
-// kernel does not state:
+// is input the kernel cannot see, or the slots an atomic counter hands
+// out (distinct for the threads that share the counter, whatever its
+// start). An unchecked pair is a race of the check that owns its witness
+// when every data symbol it depends on is input (read from a global array
+// no access of the kernel stores to) or, in an index, a counter's old
+// value, and it is not one of the shapes commonly correct by a
+// precondition the kernel does not state:
 //   - a scatter through an index array (out[perm[i]] = v): correct when
 //     the array is a permutation, which is how it is written;
 //   - the same constant stored by every thread that passes a condition
 //     (if in[i] > t { *found = 1 }): a benign flag;
-//   - data the kernel fills itself (shared memory, an atomic's old value,
-//     a global array it also writes): its values follow from the kernel,
-//     which the pair search does not model.
+//   - data the kernel fills itself (shared memory, a global array it also
+//     writes, arithmetic on a counter's value): its values follow from the
+//     kernel, which the pair search does not model.
 // Those stay notes (not checked), with their reason.
 
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
 	"github.com/smemlint/smemlint/model"
 )
 
-// decideData sets u.Race, u.Scope and, for an index on data, u.C and
-// u.Shift where u races for some input data.
+// decideData sets u.Race, u.Scope and, for an index on data, u.C,
+// u.Vals and u.Uses where u races for some data the kernel cannot see.
 func (f *raceFinder) decideData(u *Unchecked) {
 	c := f.ctx
 	if u.Index {
-		if cf, shift := f.indexWitness(u.A, u.B); cf != nil {
-			u.C, u.Shift, u.Race = cf, shift, true
+		if cf, vals, uses := f.indexWitness(u.A, u.B); cf != nil {
+			u.C, u.Vals, u.Uses, u.Race = cf, vals, uses, true
 		}
 	} else {
 		u.Race = allInput(c, u.A.Guard(), u.B.Guard()) && !sameConstant(c, u.A, u.B)
@@ -93,47 +96,77 @@ func storedConstant(c *ir.Context, x *ir.Access) (string, bool) {
 	return "", false
 }
 
-// indexWitness looks for two threads of one block whose accesses a and b
-// meet when an input value in their addresses differs between them by
-// shift (its value at thread TA is 0, at TB shift; where only a's address
-// depends on it, its value at TA is shift). The addresses must also depend
-// on the thread apart from the data (y[i+offset[i]]): an address that is
-// the data alone is a scatter through an index array, left a note. The
-// pair is taken across warps where the block has two, else in one warp.
-func (f *raceFinder) indexWitness(a, b *ir.Access) (*Conflict, int64) {
+// indexWitness looks for two threads whose accesses a and b meet for
+// some values of the data in their addresses, and returns them with those
+// values (at C.TA, C.TB) and whether each address depends on its value.
+// The data is input (any values) or the old value an atomic returns from
+// a counter: threads that update one counter get distinct values, so two
+// threads sharing a counter (one block's, in shared memory, or the
+// grid's) meet only where their values differ or one address does not
+// depend on its value (slot 12 for thread 13, the counter's slots for the
+// others). An address that is input data alone is a scatter through an
+// index array, left a note. Pairs are tried across blocks (global memory,
+// several blocks), then across warps, then within a warp: the first kind
+// that races decides the check, as for any race.
+func (f *raceFinder) indexWitness(a, b *ir.Access) (*Conflict, [2]int64, [2]bool) {
 	c := f.ctx
-	da, okA := inputIndex(c, a)
-	db, okB := inputIndex(c, b)
-	if !okA || !okB || da < 0 && db < 0 || !threadPart(c, a) && !threadPart(c, b) {
-		return nil, 0
+	var vals [2]int64
+	var uses [2]bool
+	da, okA := dataIndex(c, a)
+	db, okB := dataIndex(c, b)
+	if !okA || !okB || da < 0 && db < 0 {
+		return nil, vals, uses
+	}
+	input := (da < 0 || c.IsInput(da)) && (db < 0 || c.IsInput(db))
+	if input && !threadPart(c, a) && !threadPart(c, b) {
+		return nil, vals, uses
+	}
+	if !input && da >= 0 && db >= 0 && da != db {
+		// Two atomics' values: whether they share a counter is not
+		// modelled.
+		return nil, vals, uses
 	}
 	n := c.Threads()
-	var pairs [][2]int
-	if n > model.WarpSize {
-		pairs = append(pairs, [2]int{0, model.WarpSize})
+	cands := func(ta int) []int {
+		var out []int
+		for _, t := range []int{0, 1, model.WarpSize, model.WarpSize + 1, ta - 1, ta + 1} {
+			if t >= 0 && t < n && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+		return out
 	}
-	if n > 1 {
-		pairs = append(pairs, [2]int{0, 1})
-	}
-	for _, p := range pairs {
-		for _, tp := range [][2]int{p, {p[1], p[0]}} {
-			if cf, shift, ok := meetAt(c, a, b, da, db, tp[0], tp[1]); ok {
-				return cf, shift
+	for _, kind := range []Scope{AcrossBlocks, AcrossWarps, InWarp} {
+		if kind == AcrossBlocks && (a.Shared() || blockExtent(c, 0) < 2) {
+			continue
+		}
+		for ta := range min(n, 1024) {
+			for _, tb := range cands(ta) {
+				sameWarp := ta/model.WarpSize == tb/model.WarpSize
+				switch {
+				case kind == AcrossWarps && sameWarp, kind == InWarp && (!sameWarp || ta == tb):
+					continue
+				}
+				w := witness{c: c, a: a, b: b, da: da, db: db, ta: ta, tb: tb, blocks: kind == AcrossBlocks}
+				if cf, ok := w.meet(); ok {
+					return cf, w.vals, w.uses
+				}
 			}
 		}
 	}
-	return nil, 0
+	return nil, vals, uses
 }
 
-// inputIndex returns the one data symbol of x's address (-1 for none)
-// when it is input, the address depends on nothing else but the thread
-// and the block, and the guard on nothing but the thread.
-func inputIndex(c *ir.Context, x *ir.Access) (affine.Sym, bool) {
+// dataIndex returns the one data symbol of x's address (-1 for none)
+// when it is input or a counter's old value, the address depends on
+// nothing else but the thread and the block, and the guard on nothing
+// but those.
+func dataIndex(c *ir.Context, x *ir.Access) (affine.Sym, bool) {
 	d := affine.Sym(-1)
 	for _, s := range x.Addr.Syms() {
 		switch {
 		case c.IsData(s):
-			if !c.IsInput(s) || d >= 0 && s != d {
+			if _, counter := c.CounterShared(s); !c.IsInput(s) && !counter || d >= 0 && s != d {
 				return 0, false
 			}
 			d = s
@@ -143,7 +176,7 @@ func inputIndex(c *ir.Context, x *ir.Access) (affine.Sym, bool) {
 		}
 	}
 	for _, s := range x.Guard().Syms() {
-		if !c.IsCoord(s) {
+		if !c.IsCoord(s) && !c.IsBlockIdx(s) {
 			return 0, false
 		}
 	}
@@ -154,44 +187,85 @@ func inputIndex(c *ir.Context, x *ir.Access) (affine.Sym, bool) {
 // from data.
 func threadPart(c *ir.Context, x *ir.Access) bool { return x.Addr.DependsOn(c.IsCoord) }
 
-// meetAt evaluates a at thread ta (its data da, when not -1, at 0) and b
-// at thread tb (block 0), and finds the value of db (else of da) that
-// makes them start at one byte.
-func meetAt(c *ir.Context, a, b *ir.Access, da, db affine.Sym, ta, tb int) (*Conflict, int64, bool) {
-	at := func(x *ir.Access, d affine.Sym, t int, v int64) (int64, bool) {
-		env := c.NewEnv(0)
-		c.SetThread(env, t)
-		if d >= 0 {
-			env[d] = v
-		}
-		in, err := x.Guard().Eval(env)
-		if err != nil || !in {
-			return 0, false
-		}
-		addr, err := x.Addr.Eval(env)
-		return addr, err == nil
+// witness is one try of indexWitness: a at thread ta (block 0), b at
+// thread tb (block 1 where blocks, else 0).
+type witness struct {
+	c      *ir.Context
+	a, b   *ir.Access
+	da, db affine.Sym
+	ta, tb int
+	blocks bool
+	vals   [2]int64
+	uses   [2]bool
+}
+
+// at evaluates x's address at thread t of block bx with its data at v; ok
+// is false where the thread does not make the access.
+func (w *witness) at(x *ir.Access, d affine.Sym, t int, bx, v int64) (int64, bool) {
+	env := w.c.NewEnv(0)
+	w.c.SetThread(env, t)
+	if s, ok := blockSym(w.c, 0); ok {
+		env[s] = bx
 	}
-	a0, okA := at(a, da, ta, 0)
-	a1, _ := at(a, da, ta, 1)
-	b0, okB := at(b, db, tb, 0)
-	b1, _ := at(b, db, tb, 1)
+	if d >= 0 {
+		env[d] = v
+	}
+	in, err := x.Guard().Eval(env)
+	if err != nil || !in {
+		return 0, false
+	}
+	addr, err := x.Addr.Eval(env)
+	return addr, err == nil
+}
+
+// meet finds data values that make a's and b's addresses start at one
+// byte: 0 at ta, and at tb what that takes (or the other way round where
+// only a's address depends on data), checked by evaluating both again.
+func (w *witness) meet() (*Conflict, bool) {
+	bb := int64(0)
+	if w.blocks {
+		bb = 1
+	}
+	a0, okA := w.at(w.a, w.da, w.ta, 0, 0)
+	a1, _ := w.at(w.a, w.da, w.ta, 0, 1)
+	b0, okB := w.at(w.b, w.db, w.tb, bb, 0)
+	b1, _ := w.at(w.b, w.db, w.tb, bb, 1)
 	if !okA || !okB {
-		return nil, 0, false
+		return nil, false
 	}
-	// The value at TB where b's address depends on data, else at TA.
-	step, diff := b1-b0, a0-b0
-	if step == 0 {
-		step, diff = a1-a0, b0-a0
+	w.uses = [2]bool{a1 != a0, b1 != b0}
+	switch {
+	case w.uses[1] && (b0-a0)%(b1-b0) == 0:
+		w.vals[1] = (a0 - b0) / (b1 - b0)
+	case !w.uses[1] && w.uses[0] && (a0-b0)%(a1-a0) == 0:
+		w.vals[0] = (b0 - a0) / (a1 - a0)
+	default:
+		return nil, false
 	}
-	if step == 0 || diff%step != 0 {
-		return nil, 0, false
+	ea, _ := w.at(w.a, w.da, w.ta, 0, w.vals[0])
+	eb, _ := w.at(w.b, w.db, w.tb, bb, w.vals[1])
+	if ea != eb || !w.possible() {
+		return nil, false
 	}
-	// Where b's address moves with its data, a's (at 0) is where they
-	// meet; else b's.
-	meet := a0
-	if b1 == b0 {
-		meet = b0
+	cf := &Conflict{A: w.a, B: w.b, TA: w.ta, TB: w.tb, Env: w.c.NewEnv(0), Offset: ea - w.a.Array.Base}
+	if w.blocks {
+		cf.Blocks, cf.BlockB = true, [3]int64{1, 0, 0}
 	}
-	cf := &Conflict{A: a, B: b, TA: ta, TB: tb, Env: c.NewEnv(0), Offset: meet - a.Array.Base}
-	return cf, diff / step, true
+	return cf, true
+}
+
+// possible reports whether the values can occur: for a counter's values,
+// two threads that share the counter and both use their value get
+// distinct ones.
+func (w *witness) possible() bool {
+	d := w.da
+	if d < 0 {
+		d = w.db
+	}
+	shared, counter := w.c.CounterShared(d)
+	if !counter || !w.uses[0] || !w.uses[1] {
+		return true
+	}
+	sharesCounter := !w.blocks || !shared
+	return !sharesCounter || w.vals[0] != w.vals[1]
 }

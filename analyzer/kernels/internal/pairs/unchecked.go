@@ -29,13 +29,14 @@ type Unchecked struct {
 	// set, two threads that race when the data makes their addresses
 	// meet.
 	C *Conflict
-	// Race says that the pair races for some input data, a finding of
-	// the check Scope names (see decideData); Shift is, for an index on
-	// data, the value the data takes at C.TB (at C.TA where only A's
-	// address depends on it) with 0 at the other thread.
+	// Race says that the pair races for some data the kernel cannot see,
+	// a finding of the check Scope names (see decideData). For an index on
+	// data, Vals are the data's values at C.TA and C.TB, and Uses says
+	// whether each address depends on its value.
 	Race  bool
 	Scope Scope
-	Shift int64
+	Vals  [2]int64
+	Uses  [2]bool
 }
 
 // unchecked returns the first pair of an access of as and a later (or the
