@@ -435,9 +435,17 @@ func TestLinearMaskMatchesCompile(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 4))
 	vars := [3]Sym{f.tx, f.ty, f.tx}
 	factors := []Expr{f.N, f.K, C(0), C(1), C(-3), Div(f.N, f.K)}
+	// A third of the comparisons repeat an earlier one, as the guards of
+	// merged branches do (the mask computes each once).
+	var made []Pred
 	cmp := func() Pred {
+		if len(made) > 0 && r.IntN(3) == 0 {
+			return made[r.IntN(len(made))]
+		}
 		e := Add(Mul(f.TX, factors[r.IntN(len(factors))]), Mul(factors[r.IntN(len(factors))], f.TY))
-		return Cmp(CmpOp(r.IntN(int(NE)+1)), Add(e, C(r.Int64N(200)-100)), factors[r.IntN(len(factors))])
+		p := Cmp(CmpOp(r.IntN(int(NE)+1)), Add(e, C(r.Int64N(200)-100)), factors[r.IntN(len(factors))])
+		made = append(made[:min(len(made), 8)], p)
+		return p
 	}
 	var build func(depth int) Pred
 	build = func(depth int) Pred {

@@ -180,47 +180,60 @@ func (p *LinearPred) Mask(x0, y, z int64, n int) (uint32, bool) {
 // LinearMask is a predicate built with and, or and not from comparisons
 // whose differences are each a Linear: the guard of a branch that merges
 // several ways (x >= a && x <= b || !(x >= a) && x <= c). It gives the
-// lanes of a run that pass at once, comparison by comparison, where a
-// program would evaluate the whole predicate for each lane.
+// lanes of a run that pass at once, each distinct comparison once, where a
+// program would evaluate the whole predicate for each lane. It keeps
+// scratch space: one goroutine at a time may use it.
 type LinearMask struct {
-	kind   predKind
-	cmp    *LinearPred   // predCmp
-	args   []*LinearMask // predNot, predAnd, predOr
-	leaves []*LinearPred // every comparison of the tree, for Bind and ok
+	kind predKind
+	leaf int           // predCmp: the index of its comparison in leaves
+	args []*LinearMask // predNot, predAnd, predOr
+	// leaves are the distinct comparisons of the tree (of the root only),
+	// and vals their lanes during a Mask.
+	leaves []*LinearPred
+	vals   []uint32
 }
 
 // CompileLinearMask compiles p as a LinearMask in vars; ok is false when a
 // comparison of p is not linear in vars (see Expr.CompileLinear).
 func (p Pred) CompileLinearMask(vars [3]Sym) (*LinearMask, bool) {
-	m, ok := p.compileMask(vars)
+	var cmps []Pred // the distinct comparisons, as leaves
+	m, ok := p.compileMask(vars, &cmps)
 	if !ok {
 		return nil, false
 	}
-	var walk func(*LinearMask)
-	walk = func(n *LinearMask) {
-		if n.cmp != nil {
-			m.leaves = append(m.leaves, n.cmp)
-		}
-		for _, a := range n.args {
-			walk(a)
-		}
+	for _, c := range cmps {
+		l, _ := c.CompileLinear(vars)
+		m.leaves = append(m.leaves, l)
 	}
-	walk(m)
+	m.vals = make([]uint32, len(m.leaves))
 	return m, true
 }
 
-func (p Pred) compileMask(vars [3]Sym) (*LinearMask, bool) {
+func (p Pred) compileMask(vars [3]Sym, cmps *[]Pred) (*LinearMask, bool) {
 	m := &LinearMask{kind: p.kind}
 	switch p.kind {
 	case predTrue, predFalse:
 		return m, true
 	case predCmp:
-		l, ok := p.CompileLinear(vars)
-		m.cmp = l
-		return m, ok
+		if _, ok := p.CompileLinear(vars); !ok {
+			return nil, false
+		}
+		d := Sub(p.x, p.y)
+		m.leaf = -1
+		for i, c := range *cmps {
+			if c.op == p.op && Equal(Sub(c.x, c.y), d) {
+				m.leaf = i
+				break
+			}
+		}
+		if m.leaf < 0 {
+			m.leaf = len(*cmps)
+			*cmps = append(*cmps, p)
+		}
+		return m, true
 	}
 	for _, a := range p.args {
-		am, ok := a.compileMask(vars)
+		am, ok := a.compileMask(vars, cmps)
 		if !ok {
 			return nil, false
 		}
@@ -242,34 +255,35 @@ func (m *LinearMask) Bind(env Env) {
 // undefined where any of its comparisons is (and and or evaluate both
 // sides), and a comparison's definedness does not depend on the variables.
 func (m *LinearMask) Mask(x0, y, z int64, n int) (uint32, bool) {
-	for _, l := range m.leaves {
-		if !l.d.ok {
+	for i, l := range m.leaves {
+		v, ok := l.Mask(x0, y, z, n)
+		if !ok {
 			return 0, false
 		}
+		m.vals[i] = v
 	}
-	return m.mask(x0, y, z, n), true
-}
-
-// mask is Mask once every comparison is known to be defined.
-func (m *LinearMask) mask(x0, y, z int64, n int) uint32 {
 	full := uint32(1<<n - 1)
 	if n >= 32 {
 		full = ^uint32(0)
 	}
+	return m.mask(m.vals, full), true
+}
+
+// mask is Mask with the lanes of each comparison known.
+func (m *LinearMask) mask(vals []uint32, full uint32) uint32 {
 	switch m.kind {
 	case predTrue:
 		return full
 	case predFalse:
 		return 0
 	case predCmp:
-		v, _ := m.cmp.Mask(x0, y, z, n)
-		return v
+		return vals[m.leaf]
 	case predNot:
-		return ^m.args[0].mask(x0, y, z, n) & full
+		return ^m.args[0].mask(vals, full) & full
 	case predAnd:
-		return m.args[0].mask(x0, y, z, n) & m.args[1].mask(x0, y, z, n)
+		return m.args[0].mask(vals, full) & m.args[1].mask(vals, full)
 	}
-	return m.args[0].mask(x0, y, z, n) | m.args[1].mask(x0, y, z, n)
+	return m.args[0].mask(vals, full) | m.args[1].mask(vals, full)
 }
 
 // At returns the value of the predicate for x, y, z, as Mask for one
