@@ -438,8 +438,15 @@ func (e *enumerator) fitBudget() bool {
 			}
 		}
 		d := e.domains[big]
+		if len(d) <= 2 && total <= search.MaxRequests {
+			// Only the share is exceeded, by many small domains: the
+			// requests are evaluated whole rather than none.
+			if e.cut {
+				e.noteCut()
+			}
+			return true
+		}
 		if len(d) <= 2 {
-			_ = c
 			e.ev.Skip = "too many combinations of loop values to evaluate"
 			return false
 		}

@@ -60,7 +60,9 @@ func (c *Context) QuestionBudget() int64 {
 // in a context. An evaluation that would exceed its share groups no more
 // values, evaluates every other value of its largest domain until it
 // fits, and says so (NoteCut), as it does where an access would make more
-// requests than search.MaxRequests. No kernel of the repository's corpora
+// requests than search.MaxRequests; where only domains of one or two
+// values are left, it evaluates them whole (within MaxRequests) rather
+// than give no figure. No kernel of the repository's corpora
 // or of the benchmark mixes is cut by these shares.
 const EnumBudget = 1 << 25
 
