@@ -55,8 +55,11 @@ func Indicator(p Pred, fits func(x, y Expr) bool) (Expr, bool) {
 func negative(d Expr) Expr { return Neg(Shr(d, C(63))) }
 
 // Select returns an expression that is a where p holds and b elsewhere:
-// b + [p]·(a − b), exact in int64's wrapping arithmetic whatever a and b
-// are. ok is false where Indicator's is, or a or b could be undefined.
+// b + ((a − b) & −[p]), exact in int64's wrapping arithmetic whatever a
+// and b are (−[p] is all ones where p holds, 0 elsewhere). The mask keeps
+// the difference one atom: a product would be spread over its terms, and
+// choices made one inside another would multiply their sizes. ok is
+// false where Indicator's is, or a or b could be undefined.
 func Select(p Pred, a, b Expr, fits func(x, y Expr) bool) (Expr, bool) {
 	if Equal(a, b) {
 		return a, true
@@ -68,7 +71,13 @@ func Select(p Pred, a, b Expr, fits func(x, y Expr) bool) (Expr, bool) {
 	if !ok {
 		return Expr{}, false
 	}
-	return Add(b, Mul(ind, Sub(a, b))), true
+	if c, ok := ind.IsConst(); ok {
+		if c != 0 {
+			return a, true
+		}
+		return b, true
+	}
+	return Add(b, And(Sub(a, b), Neg(ind))), true
 }
 
 // Total reports whether e evaluates without error in every environment:

@@ -68,7 +68,7 @@ func TestEvaluation(t *testing.T) {
 			{"out[(t.ThreadIdx.X&^7)>>1]", true, "((tx&^7)/2)*4", "true"},
 		},
 		"afterLoop": {
-			{"out[k]", true, "tx*4 - ((-max(0, tx%3))>>63)*252 + (tx*((-max(0, tx%3))>>63))*4 - (((-max(0, tx%3))>>63)*max(0, tx%3))*4", "true"},
+			{"out[k]", true, "tx*4 + (((-max(0, tx%3))>>63)&(-tx + max(0, tx%3) + 63))*4", "true"},
 		},
 		"returnInLoop": {
 			{"out[tid]", true, "tx*4", "data == 0"},

@@ -126,9 +126,14 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 		skip = iv.obj
 	}
 	entry := in.entryValues(body, post, skip)
-	var before map[types.Object]value
+	var exit map[types.Object]value
+	replayed := false
 	if in.replayable(loop, body, post, iv, moving) && slices.ContainsFunc(entry, replayTracks) {
-		before = cloneEnv(in.env)
+		var each []map[types.Object]value
+		exit, each, replayed = in.replay(loop, body, iv, in.env, entry)
+		if replayed {
+			carried = in.chained(loop, entry, each, carried)
+		}
 	}
 	for obj, v := range carried {
 		in.env[obj] = v
@@ -155,7 +160,7 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	in.loops = in.loops[:len(in.loops)-1]
 	after := in.afterLoop(entry, loop, body, affine.OrP(ex.ret, ex.brk), carried, mark)
-	if trips != nil && !leaves(body) && !continues(body) {
+	if trips != nil && !replayed && !leaves(body) && !continues(body) {
 		if after == nil {
 			after = map[types.Object]value{}
 		}
@@ -167,12 +172,8 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	for obj, v := range after {
 		in.env[obj] = v
 	}
-	if before != nil {
-		if exit, ok := in.replay(loop, body, iv, before, entry); ok {
-			for obj, v := range exit {
-				in.env[obj] = v
-			}
-		}
+	for obj, v := range exit {
+		in.env[obj] = v
 	}
 	if iv != nil {
 		// After the loop the variable holds its exit value: unknown, and

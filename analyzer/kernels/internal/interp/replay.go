@@ -49,16 +49,17 @@ func (in *interp) replayable(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, 
 // replay evaluates the body of a replayable loop once per iteration, dry,
 // from entry, the environment on entry to the loop with the loop's
 // variable bound to its symbolic value. It returns the values the
-// variables vars hold after the last iteration; ok is false when the
-// replay would cost too much.
-func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entry map[types.Object]value, vars []assigned) (map[types.Object]value, bool) {
+// variables vars hold after the last iteration, and those they hold on
+// entry to each iteration; ok is false when the replay would cost too
+// much.
+func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entry map[types.Object]value, vars []assigned) (exit map[types.Object]value, each []map[types.Object]value, ok bool) {
 	runs := max(in.replayRuns, 1) * len(loop.Domain)
 	if runs > maxReplayRuns || in.steps+maxReplaySteps > maxSteps {
-		return nil, false
+		return nil, nil, false
 	}
 	symbolic := entry[iv.obj]
 	if symbolic.kind != vScalar {
-		return nil, false
+		return nil, nil, false
 	}
 	saved, savedRuns := in.env, in.replayRuns
 	steps, gaveUp, gaveUpAt := in.steps, in.gaveUp, in.gaveUpAt
@@ -67,22 +68,68 @@ func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entr
 	in.replayRuns = runs
 	in.dry++
 	defer func() { in.dry-- }()
+	values := func() map[types.Object]value {
+		out := map[types.Object]value{}
+		for _, a := range vars {
+			switch v := in.env[a.obj]; v.kind {
+			case vScalar, vBool, vRef:
+				out[a.obj] = v
+			}
+		}
+		return out
+	}
 	for i, d := range loop.Domain {
+		each = append(each, values())
 		in.env[iv.obj] = scalar(affine.Subst(symbolic.e, loop.Var, affine.C(d)))
 		in.block(body.List)
 		if in.gaveUp && !gaveUp || in.steps-steps > maxReplaySteps || i == 0 && (in.steps-steps)*len(loop.Domain) > maxReplaySteps {
 			in.steps, in.gaveUp, in.gaveUpAt = steps, gaveUp, gaveUpAt
-			return nil, false
+			return nil, nil, false
 		}
 	}
-	out := map[types.Object]value{}
+	return values(), each, true
+}
+
+// maxChain bounds the iterations whose values a variable chooses among
+// inside a replayed loop (see chained).
+const maxChain = 16
+
+// chained gives the variables a replayed loop assigns, other than those
+// it carries, their value in the iteration under way inside the body:
+// the choice, by the loop's variable, among the values they hold on
+// entry to each iteration (pos = (pos+4)&63 from pos = 3*tid, j *= 2 from
+// j = tid). each holds those values, iteration by iteration.
+func (in *interp) chained(loop *ir.Loop, vars []assigned, each []map[types.Object]value, carried map[types.Object]value) map[types.Object]value {
+	if len(each) == 0 || len(each) > maxChain {
+		return carried
+	}
 	for _, a := range vars {
-		switch v := in.env[a.obj]; v.kind {
-		case vScalar, vBool, vRef:
-			out[a.obj] = v
+		if _, ok := carried[a.obj]; ok || !isInteger(a.obj.Type()) {
+			continue
 		}
+		last := each[len(each)-1][a.obj]
+		if last.kind != vScalar {
+			continue
+		}
+		chain, ok := last.e, true
+		for i := len(each) - 2; i >= 0 && ok; i-- {
+			v := each[i][a.obj]
+			if v.kind != vScalar {
+				ok = false
+				break
+			}
+			at := affine.Cmp(affine.EQ, affine.S(loop.Var), affine.C(loop.Domain[i]))
+			chain, ok = in.selectExpr(at, v.e, chain)
+		}
+		if !ok {
+			continue
+		}
+		if carried == nil {
+			carried = map[types.Object]value{}
+		}
+		carried[a.obj] = scalar(chain)
 	}
-	return out, true
+	return carried
 }
 
 // replayTracks reports whether replaying a loop can give a variable it

@@ -52,6 +52,14 @@ func atomBounds(c *Context, a *affine.Atom) (Interval, bool) {
 			return Interval{-(m - 1), m - 1}, true
 		}
 	case affine.OpAnd:
+		// A mask of all ones or none (a choice, affine.Select) leaves the
+		// other operand or 0.
+		if okx && oky && y.Lo >= -1 && y.Hi <= 0 {
+			return Interval{min(x.Lo, 0), max(x.Hi, 0)}, true
+		}
+		if okx && oky && x.Lo >= -1 && x.Hi <= 0 {
+			return Interval{min(y.Lo, 0), max(y.Hi, 0)}, true
+		}
 		if oky && y.Lo == y.Hi && y.Lo >= 0 {
 			return Interval{0, y.Lo}, true
 		}

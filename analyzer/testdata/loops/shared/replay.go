@@ -102,3 +102,33 @@ func lastRow(t *simt.Thread, out []float32) {
 	}
 	out[tx] = s[row*32+tx/4] // want `shared load s\[row\*32\+tx/4\]: 4-way bank conflict \(4 wavefronts, ideal 1\): lanes 0\.\.3 all hit bank 0; block 32; per block: 1 request, 4 wavefronts`
 }
+
+// ringIn reads, in each of the loop's 4 iterations, at the position the
+// walk has reached: pos is the choice, by i, among (2*tid) & 63, (2*tid +
+// 8) & 63, … , as replaying the loop finds them, and lanes 0 and 16 meet
+// on a bank in every iteration.
+//
+//smemlint:launch block=32
+func ringIn(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	pos := (2 * tid) & 63
+	for i := 0; i < 4; i++ {
+		out[32*i+tid] = s[pos] // want `shared load s\[pos\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 16 both hit bank 0; block 32; per block: 4 requests, 8 wavefronts`
+		pos = (pos + 8) & 63
+	}
+}
+
+// doubling reads s[tid], s[2*tid] and s[4*tid] in the iterations d = 4,
+// 2, 1: 1, 2 and 4 wavefronts.
+//
+//smemlint:launch block=32
+func doubling(t *simt.Thread, out []float32) {
+	s := simt.Shared[[512]float32](t)
+	tid := t.ThreadIdx.X
+	j := tid
+	for d := 4; d > 0; d >>= 1 {
+		out[tid] = s[j] // want `shared load s\[j\]: 4-way bank conflict \(4 wavefronts, ideal 1\): lanes 0, 8, 16, 24 all hit bank 0; block 32; worst at d = 1; per block: 3 requests, 7 wavefronts; mean 2\.33 wavefronts per request`
+		j *= 2
+	}
+}
