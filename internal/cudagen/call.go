@@ -3,6 +3,7 @@ package cudagen
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -65,13 +66,19 @@ func (f *fn) call(e *ast.CallExpr) string {
 	if obj.Pkg() != f.g.p.Types {
 		fail(e, "a call of %s.%s", obj.Pkg().Name(), obj.Name())
 	}
-	name := f.g.device(obj, e)
 	var args []ast.Expr
-	for _, a := range e.Args {
-		if !isThread(f.typeOf(a)) {
-			args = append(args, a)
+	bound := map[int]*sharedMember{}
+	for i, a := range e.Args {
+		if isThread(f.typeOf(a)) {
+			continue
 		}
+		if m := f.sharedArg(obj, i, a); m != nil {
+			bound[i] = m
+			continue
+		}
+		args = append(args, a)
 	}
+	name := f.g.device(obj, e, bound)
 	return name + "(" + f.args(args) + ")"
 }
 
@@ -262,4 +269,52 @@ func (f *fn) vectorOperand(e ast.Expr) ast.Expr {
 		return nil
 	}
 	return c.Args[0]
+}
+
+// sharedArg returns the kernel's shared array that argument i of a call
+// of obj passes whole, where the callee's parameter can stand for it: a
+// parameter that the callee never assigns nor takes the address of. It
+// returns nil otherwise (the argument is then passed as a pointer).
+func (f *fn) sharedArg(obj *types.Func, i int, a ast.Expr) *sharedMember {
+	id, ok := ast.Unparen(a).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	m := f.shared[f.objOf(id)]
+	if m == nil {
+		return nil
+	}
+	sig := obj.Type().(*types.Signature)
+	if sig.Variadic() || i >= sig.Params().Len() {
+		return nil
+	}
+	p := sig.Params().At(i)
+	fd := f.g.funcs[obj]
+	if fd == nil || p.Name() == "" || p.Name() == "_" {
+		return m // an unnamed parameter: nothing to bind, nothing to pass
+	}
+	changed := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && f.g.p.Info.Uses[id] == p {
+					changed = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && f.g.p.Info.Uses[id] == p {
+				changed = true
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && f.g.p.Info.Uses[id] == p {
+				changed = true
+			}
+		}
+		return !changed
+	})
+	if changed {
+		return nil
+	}
+	return m
 }

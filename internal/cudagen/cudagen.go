@@ -137,7 +137,7 @@ func Generate(pkgs []*Package, opt Options) *Output {
 		if p.Sizes == nil {
 			p.Sizes = ts.sizes
 		}
-		g := &gen{p: p, opt: opt, types: ts, pkg: pi, funcs: map[*types.Func]*ast.FuncDecl{}, done: map[*types.Func]string{}}
+		g := &gen{p: p, opt: opt, types: ts, pkg: pi, funcs: map[*types.Func]*ast.FuncDecl{}, done: map[string]string{}}
 		g.indexFuncs()
 		var kernelsText []string
 		seen := map[string]bool{}
@@ -167,6 +167,9 @@ func Generate(pkgs []*Package, opt Options) *Output {
 			kernelsText = append(kernelsText, text)
 			out.Launches = append(out.Launches, launch)
 			args = append(args, as)
+		}
+		for _, d := range g.sharedDecls {
+			body.WriteString(d)
 		}
 		for _, d := range g.devOrder {
 			body.WriteString(g.devProtos[d])

@@ -157,6 +157,59 @@ func K(t *simt.Thread, out []float32) {
 	syntaxCheck(t, "wide", out.Source)
 }
 
+// A shared array passed to a device function keeps its address space:
+// the function is translated for that array, which its body names, so
+// that its loads are LDS, not generic LD (fuzz seeds 1268 and 1262: a
+// generic LD.E.128 is not paired, 132 wavefronts on the counter where the
+// LDS.128 makes 72). Two kernels calling it get a function each; a
+// parameter the function assigns stays a pointer.
+func TestSharedArrayArgumentStaysShared(t *testing.T) {
+	src := `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+//smemlint:launch block=32
+func K(t *simt.Thread, out []float32) {
+	q := simt.Shared[[64][4]float32](t)
+	dev(t, q, out)
+	dev(t, q, out)
+	moved(q, out)
+}
+
+//smemlint:launch block=32
+func L(t *simt.Thread, out []float32) {
+	r := simt.Shared[[64][4]float32](t)
+	dev(t, r, out)
+}
+
+func dev(t *simt.Thread, s *[64][4]float32, out []float32) {
+	v := s[t.ThreadIdx.X/2]
+	out[t.ThreadIdx.X] = v[0]
+}
+
+func moved(s *[64][4]float32, out []float32) {
+	s = nil
+	out[0] = 1
+}
+`
+	out := Generate([]*Package{analyze(t, token.NewFileSet(), "k.go", src)}, Options{})
+	for _, p := range out.Problems {
+		t.Errorf("%s", p)
+	}
+	for _, re := range []string{
+		`(?s)__shared__ __smem_K__0 __sm_K__0;.*__shared__ __smem_L__1 __sm_L__1;.*__device__ void __dev0_dev__s0\(__slice<float> out\)`,
+		`#line 20 "k.go"\n  __lds16\(&__t1, &\(__sm_K__0\.m0\.v\[`,
+		`#line 20 "k.go"\n  __lds16\(&__t1, &\(__sm_L__1\.m0\.v\[`,
+		`(?m)^  __dev0_dev__s0\(out\);\n#line 9 "k.go"\n  __dev0_dev__s0\(out\);`,
+		`__dev0_moved\(\(&__sm_K__0\.m0\), out\)`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out.Source) {
+			t.Errorf("no match for %s in:\n%s", re, out.Source)
+		}
+	}
+	syntaxCheck(t, "sharedarg", out.Source)
+}
+
 // A return from inside a branch that other statements of the branch
 // follow, or from a loop, sets a flag that the later statements test, so
 // that every if still ends where its paths meet (fuzz seed 457: nvcc -G

@@ -23,17 +23,20 @@ type gen struct {
 	types *typeSet
 	pkg   int // the package's index, which names its device functions
 	funcs map[*types.Func]*ast.FuncDecl
-	// done names the device functions translated; devOrder lists them
-	// in the order their translation finished.
-	done      map[*types.Func]string
-	devOrder  []*types.Func
-	devProtos map[*types.Func]string
-	devBodies map[*types.Func]string
-	busy      map[*types.Func]bool
+	// done names the device functions translated, by devKey; devOrder
+	// lists them in the order their translation finished.
+	done      map[string]string
+	devOrder  []string
+	devProtos map[string]string
+	devBodies map[string]string
+	named     map[string]string // the names given, translations under way included
+	// sharedDecls are the kernels' __shared__ structs, written before the
+	// device functions, which a specialisation for a shared array names.
+	sharedDecls []string
 }
 
 func (g *gen) indexFuncs() {
-	g.devProtos, g.devBodies, g.busy = map[*types.Func]string{}, map[*types.Func]string{}, map[*types.Func]bool{}
+	g.devProtos, g.devBodies, g.named = map[string]string{}, map[string]string{}, map[string]string{}
 	for _, f := range g.p.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Recv == nil {
@@ -85,36 +88,42 @@ func (g *gen) kernel(c *kernels.Context, fd *ast.FuncDecl, name string, call *as
 	}()
 	f := newFn(g)
 	members := f.layoutShared(fd, c)
-	var b strings.Builder
+	var b, decl strings.Builder
 	if len(members) > 0 {
-		fmt.Fprintf(&b, "struct __align__(16) __smem_%s {", name)
+		b := &decl
+		fmt.Fprintf(b, "struct __align__(16) __smem_%s {", name)
 		end := int64(0)
 		for i, m := range members {
 			if m.offset > end {
-				fmt.Fprintf(&b, " unsigned char __pad%d[%d];", i, m.offset-end)
+				fmt.Fprintf(b, " unsigned char __pad%d[%d];", i, m.offset-end)
 			}
 			if m.dyn {
-				fmt.Fprintf(&b, " %s %s[%d];", m.elem, m.name, m.n)
+				fmt.Fprintf(b, " %s %s[%d];", m.elem, m.name, m.n)
 			} else {
-				fmt.Fprintf(&b, " %s %s;", m.ctype, m.name)
+				fmt.Fprintf(b, " %s %s;", m.ctype, m.name)
 			}
 			end = m.offset + m.size
 		}
 		if end > staticSharedLimit {
 			fail(fd, "%d bytes of shared memory; a kernel's static __shared__ memory is limited to %d", end, staticSharedLimit)
 		}
-		fmt.Fprintf(&b, " };\n__shared__ __smem_%s __sm_%s;\n", name, name)
+		fmt.Fprintf(b, " };\n__shared__ __smem_%s __sm_%s;\n", name, name)
 		for _, m := range members {
 			f.shared[m.obj] = m
 			m.name = fmt.Sprintf("__sm_%s.%s", name, m.name)
 		}
 	}
-	params := f.params(fd, true)
+	params := f.params(fd, nil)
 	b.WriteString(g.lineDirective(fd.Pos()))
 	fmt.Fprintf(&b, "extern \"C\" __global__ void %s(%s) {\n", name, strings.Join(params, ", "))
 	f.body(fd)
 	b.WriteString(f.b.String())
 	b.WriteString("}\n\n")
+	// The __shared__ struct is declared only once the kernel translated:
+	// a kernel that fails leaves nothing behind.
+	if decl.Len() > 0 {
+		g.sharedDecls = append(g.sharedDecls, decl.String())
+	}
 	args = g.args(fd, call)
 	l = g.launch(c, fd, name, call)
 	for _, a := range args {
@@ -123,32 +132,48 @@ func (g *gen) kernel(c *kernels.Context, fd *ast.FuncDecl, name string, call *as
 	return b.String(), l, args, nil
 }
 
-// params declares the parameters of fd in C++, dropping the *simt.Thread.
-func (f *fn) params(fd *ast.FuncDecl, kernel bool) []string {
+// params declares the parameters of fd in C++, dropping the *simt.Thread
+// and the parameters bound to a kernel's shared array (by their index in
+// fd's parameter list), which the body then names directly.
+func (f *fn) params(fd *ast.FuncDecl, bound map[int]*sharedMember) []string {
 	var out []string
+	i := 0
 	for _, field := range fd.Type.Params.List {
 		t := f.g.p.Info.TypeOf(field.Type)
+		names := field.Names
+		if len(names) == 0 {
+			names = []*ast.Ident{nil}
+		}
 		if isThread(t) {
-			for _, n := range field.Names {
-				f.skip[f.g.p.Info.Defs[n]] = true
+			for _, n := range names {
+				if n != nil {
+					f.skip[f.g.p.Info.Defs[n]] = true
+				}
+				i++
 			}
 			continue
 		}
 		ct := f.g.types.cType(t, field)
-		if len(field.Names) == 0 {
-			out = append(out, fmt.Sprintf("%s __unused%d", ct, len(out)))
-			continue
-		}
-		for _, n := range field.Names {
-			obj := f.g.p.Info.Defs[n]
-			if obj == nil || n.Name == "_" {
+		for _, n := range names {
+			var obj types.Object
+			if n != nil && n.Name != "_" {
+				obj = f.g.p.Info.Defs[n]
+			}
+			if m := bound[i]; m != nil {
+				i++
+				if obj != nil {
+					f.shared[obj] = m
+				}
+				continue
+			}
+			i++
+			if obj == nil {
 				out = append(out, fmt.Sprintf("%s __unused%d", ct, len(out)))
 				continue
 			}
 			out = append(out, ct+" "+f.declare(obj))
 		}
 	}
-	_ = kernel
 	return out
 }
 
@@ -282,23 +307,32 @@ func (f *fn) simtFunc(call *ast.CallExpr) string {
 	return obj.Name()
 }
 
-// device translates a device function (once) and returns its C++ name.
-func (g *gen) device(obj *types.Func, at ast.Node) string {
-	if name, ok := g.done[obj]; ok {
+// device translates a device function (once for each binding of its
+// parameters to shared arrays) and returns its C++ name. A parameter
+// bound to a kernel's shared array is no parameter of the C++ function,
+// whose body names the __shared__ array itself: passed as a pointer, the
+// array would be read through generic loads (LD rather than LDS), which
+// -G does not turn back into shared ones and the H100 does not pair as
+// it pairs LDS.128 (docs/hardware.md).
+func (g *gen) device(obj *types.Func, at ast.Node, bound map[int]*sharedMember) string {
+	key := devKey(obj, bound)
+	if name, ok := g.done[key]; ok {
 		return name
 	}
 	fd := g.funcs[obj]
 	if fd == nil {
 		fail(at, "a call of %s, which has no body in this package", obj.Name())
 	}
-	name := fmt.Sprintf("__dev%d_%s", g.pkg, obj.Name())
-	if g.busy[obj] {
-		return name
+	if name, ok := g.named[key]; ok {
+		return name // a recursive call
 	}
-	g.busy[obj] = true
-	defer delete(g.busy, obj)
+	name := fmt.Sprintf("__dev%d_%s", g.pkg, obj.Name())
+	if len(bound) > 0 {
+		name = fmt.Sprintf("%s__s%d", name, len(g.named))
+	}
+	g.named[key] = name
 	f := newFn(g)
-	params := f.params(fd, false)
+	params := f.params(fd, bound)
 	ret := "void"
 	if res := fd.Type.Results; res != nil && res.NumFields() > 0 {
 		if res.NumFields() > 1 {
@@ -311,9 +345,30 @@ func (g *gen) device(obj *types.Func, at ast.Node) string {
 	}
 	sig := fmt.Sprintf("__device__ %s %s(%s)", ret, name, strings.Join(params, ", "))
 	f.body(fd)
-	g.done[obj] = name
-	g.devOrder = append(g.devOrder, obj)
-	g.devProtos[obj] = sig + ";\n"
-	g.devBodies[obj] = g.lineDirective(fd.Pos()) + sig + " {\n" + f.b.String() + "}\n\n"
+	g.done[key] = name
+	g.devOrder = append(g.devOrder, key)
+	g.devProtos[key] = sig + ";\n"
+	g.devBodies[key] = g.lineDirective(fd.Pos()) + sig + " {\n" + f.b.String() + "}\n\n"
 	return name
+}
+
+// devKey identifies a device function's translation: the function and
+// the shared arrays its parameters are bound to.
+func devKey(obj *types.Func, bound map[int]*sharedMember) string {
+	var b strings.Builder
+	b.WriteString(obj.FullName())
+	for i := 0; len(bound) > 0 && i <= maxKey(bound); i++ {
+		if m := bound[i]; m != nil {
+			fmt.Fprintf(&b, "|%d=%s", i, m.name)
+		}
+	}
+	return b.String()
+}
+
+func maxKey(m map[int]*sharedMember) int {
+	n := 0
+	for k := range m {
+		n = max(n, k)
+	}
+	return n
 }
