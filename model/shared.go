@@ -112,36 +112,23 @@ func (a *Arch) Shared(r *Request) SharedCost {
 // included), whether the request was paired, and the ideal cost: one
 // wavefront for each phase of the pairing that holds a lane that is on.
 //
-// An 8-byte paired phase (the whole warp) that a bank conflict would cost
-// more than one wavefront is replaced by the two half-warps it spans; the
-// ideal stays that of the pairing (the H100's ideal counter for d[tid] on
-// even lanes reads 1). That comes from Nsight Compute's per-instruction
-// figure alone (smemlint hwcheck, fuzz seeds 354 and 1870: 4 wavefronts,
-// not 2), which the hardware counter has not been read for. A 16-byte
-// paired phase (a half-warp) is not split: the hardware counter reads 3
-// for lanes 0-1 on one row of a bank and lanes 2-31 on another (probe
-// case H3_2 in docs/hardware.md), where the per-instruction figure,
-// which splits, reads 4.
+// A paired phase is not split by a bank conflict: the hardware counter
+// reads 2 for an 8-byte load whose lanes n and n^1 are a bank row apart
+// and n and n^2 alike (probe cases S8A, S8B, S8F and S8I in
+// docs/hardware.md; fuzz seeds 354 and 1870 line by line, 2 per request),
+// where Nsight Compute's per-instruction figure, which splits the warp into
+// its half-warps, reads 4; and 3 for a 16-byte load with lanes 0-1 on one
+// row of a bank and lanes 2-31 on another (probe case H3_2), where the
+// per-instruction figure reads 4.
 func (a *Arch) phases(r *Request) (masks []uint32, paired bool, ideal int) {
 	paired = a.paired(r)
 	per := a.phaseLanes(r.Size, paired)
-	sub := a.phaseLanes(r.Size, false)
 	for p := 0; p < WarpSize/per; p++ {
 		mask := r.On & phaseMask(p, per)
 		if mask != 0 {
 			ideal++
 		}
-		if !paired || per == sub || mask == 0 || r.Size != 8 {
-			masks = append(masks, mask)
-			continue
-		}
-		if ways, _ := a.degree(r, mask); ways <= 1 {
-			masks = append(masks, mask)
-			continue
-		}
-		for q := 0; q < per/sub; q++ {
-			masks = append(masks, r.On&phaseMask(p*per/sub+q, sub))
-		}
+		masks = append(masks, mask)
 	}
 	return masks, paired, ideal
 }

@@ -182,8 +182,8 @@ func TestTransformationRegrouped(t *testing.T) {
 
 // A 16-byte shared load whose requests agree with the simulator's but
 // whose source-view wavefronts do not is not judged by that figure (for
-// LDS.128 it is not the hardware counter's); other widths, and requests
-// that differ, still disagree.
+// LDS.128 and LDS.64 it is not the hardware counter's); other widths,
+// and requests that differ, still disagree.
 func TestInstrumentOnlyForWideSharedLoads(t *testing.T) {
 	export := `"File Path","/gpu/repo/k/k.go"
 "Function Name","K__0"
@@ -194,6 +194,8 @@ func TestInstrumentOnlyForWideSharedLoads(t *testing.T) {
 "","","0x20","      LDS.128 R8, [R1]","4","Shared","Load","128","12","0"
 "7","x := s[i]","-","-","4","Shared","Load","32","12","0"
 "","","0x30","      LDS R2, [R3]","4","Shared","Load","32","12","0"
+"8","y := d[i]","-","-","4","Shared","Load","64","12","0"
+"","","0x40","      LDS.64 R6, [R5]","4","Shared","Load","64","12","0"
 `
 	dir := t.TempDir()
 	name := writeExport(t, dir, "k.G.csv.gz", export)
@@ -202,13 +204,14 @@ func TestInstrumentOnlyForWideSharedLoads(t *testing.T) {
 		{Key: key(5), Figures: []int{4}, Exact: true, Sizes: []int{16}, Sim: &Totals{Requests: 4, Sum: 16}},
 		{Key: key(6), Figures: []int{4}, Exact: true, Sizes: []int{16}, Sim: &Totals{Requests: 5, Sum: 16}},
 		{Key: key(7), Figures: []int{4}, Exact: true, Sizes: []int{4}, Sim: &Totals{Requests: 4, Sum: 16}},
+		{Key: key(8), Figures: []int{2}, Exact: true, Sizes: []int{8}, Sim: &Totals{Requests: 4, Sum: 8}},
 	}}
 	b, err := ReadBuild([]string{name}, []string{"k/k.go"}, map[string]bool{in.ID(): true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := Compare(&Plan{Instances: []Instance{in}}, b, nil)
-	for i, want := range []string{Instrument, Disagree, Disagree} {
+	for i, want := range []string{Instrument, Disagree, Disagree, Instrument} {
 		if res := r.Results[i]; res.VerdictG != want {
 			t.Errorf("line %d: verdict %s (%s), want %s", res.Row.Line, res.VerdictG, res.WhyG, want)
 		}
