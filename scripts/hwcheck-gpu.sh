@@ -13,6 +13,7 @@
 # once, each a slice of its launches (--launch-skip/--launch-count); their
 # exports are concatenated in launch order. On the H100 four processes
 # profiled twice as many kernels a second as one; twelve did no better.
+# HWCHECK_PAR (default 2) builds are profiled at once, each so.
 # HWCHECK_BUDGET (seconds, default 540) stops starting new builds' profiles
 # when spent, so that a time-limited run still returns what it measured;
 # HWCHECK_ONLY="examples.O3 fuzz00300.G" builds and profiles only those.
@@ -23,6 +24,7 @@ res=${2:-$dir/results}
 budget=${HWCHECK_BUDGET:-540}
 arch=${HWCHECK_ARCH:-sm_90}
 jobs=${HWCHECK_JOBS:-4}
+par=${HWCHECK_PAR:-2}
 section=${HWCHECK_SECTION:-HwcheckSource}
 # The hardware counter of each launch's shared-load wavefronts, exported
 # as RESULTS/<file>.<build>.raw.csv.gz: for 16-byte loads the source
@@ -63,18 +65,22 @@ echo "builds: $(grep -c ' ok$' "$res/builds.txt") ok, $(grep -c FAILED "$res/bui
 # profile EXE NAME.BUILD LAUNCHES: JOBS processes, each a slice of the
 # launches, then one export of them all in launch order.
 profile() {
-  local exe=$1 nb=$2 n=$3 j skip count parts=()
+  local exe=$1 nb=$2 n=$3 j skip count parts=() metrics=
+  # The counter only for -G: the report does not judge -O3 builds by it.
+  [[ $nb == *.G ]] && metrics=$counter
   local per=$(( (n + jobs - 1) / jobs ))
   for (( j = 0; j * per < n; j++ )); do
     skip=$(( j * per )); count=$per
-    ncu --section-folder "$sections" --section "$section" --metrics "$counter" --clock-control none \
+    ncu --section-folder "$sections" --section "$section" ${metrics:+--metrics "$metrics"} --clock-control none \
       --launch-skip "$skip" --launch-count "$count" -f -o "$res/$nb.$j" "$exe" > "$res/$nb.$j.run.txt" 2>&1 &
     parts+=("$j")
   done
   wait
-  for j in "${parts[@]}"; do
-    ncu -i "$res/$nb.$j.ncu-rep" --page raw --csv --metrics "$counter" 2>> "$res/$nb.export.txt"
-  done | gzip > "$res/$nb.raw.csv.gz"
+  if [ -n "$metrics" ]; then
+    for j in "${parts[@]}"; do
+      ncu -i "$res/$nb.$j.ncu-rep" --page raw --csv --metrics "$counter" 2>> "$res/$nb.export.txt"
+    done | gzip > "$res/$nb.raw.csv.gz"
+  fi
   for j in "${parts[@]}"; do
     ncu -i "$res/$nb.$j.ncu-rep" --page source --csv --print-source cuda,sass 2>> "$res/$nb.export.txt"
     rm -f "$res/$nb.$j.ncu-rep"
@@ -95,9 +101,13 @@ for b in G O3; do
       echo "$name $b skipped: budget spent" >> "$res/skipped.txt"
       continue
     fi
-    t0=$(date +%s)
-    profile "$exe" "$name.$b" "$(grep -c 'failed += run_' "$dir/cu/$name.cu")"
-    echo "$name $b $(( $(date +%s) - t0 )) s" >> "$res/times.txt"
+    (
+      t0=$(date +%s)
+      profile "$exe" "$name.$b" "$(grep -c 'failed += run_' "$dir/cu/$name.cu")"
+      echo "$name $b $(( $(date +%s) - t0 )) s" >> "$res/times.txt"
+    ) &
+    while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n; done
   done
 done
+wait
 echo "done in $(( $(date +%s) - start )) s"
