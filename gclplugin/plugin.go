@@ -16,6 +16,7 @@
 //	          arch: sm_90
 //	          bankmode: 0
 //	          verbose: false
+//	          notes: true
 package gclplugin
 
 import (
@@ -44,6 +45,10 @@ type Settings struct {
 	// Verbose also reports notes: occupancy, accesses that could not be
 	// evaluated.
 	Verbose bool `json:"verbose"`
+	// Notes, where false, leaves out every note, even the package
+	// summaries, as -notes=false does; unset keeps smemlint.conf's
+	// choice, and notes otherwise.
+	Notes *bool `json:"notes"`
 }
 
 // Flags returns the analyzer flags the settings set, by name. Settings
@@ -59,6 +64,9 @@ func (s Settings) Flags() map[string]string {
 	}
 	if s.Arch != "" {
 		f["arch"] = s.Arch
+	}
+	if s.Notes != nil {
+		f["notes"] = strconv.FormatBool(*s.Notes)
 	}
 	return f
 }

@@ -14,9 +14,12 @@ func TestNew(t *testing.T) {
 		wantErr bool
 		flags   map[string]string
 	}{
-		{"defaults", nil, false, map[string]string{"arch": "sm_90", "bankmode": "0", "verbose": "false"}},
+		{"defaults", nil, false, map[string]string{"arch": "sm_90", "bankmode": "0", "verbose": "false", "notes": "true"}},
 		{"all", map[string]any{"arch": "sm_3x", "bankmode": 8, "verbose": true},
 			false, map[string]string{"arch": "sm_3x", "bankmode": "8", "verbose": "true"}},
+		{"no notes", map[string]any{"notes": false}, false, map[string]string{"notes": "false", "verbose": "false"}},
+		{"notes and verbose", map[string]any{"notes": true, "verbose": true}, false, map[string]string{"notes": "true", "verbose": "true"}},
+		{"verbose without notes", map[string]any{"notes": false, "verbose": true}, true, nil},
 		{"unknown setting", map[string]any{"banks": 16}, true, nil},
 		{"wrong type", map[string]any{"bankmode": "eight"}, true, nil},
 		{"unknown arch", map[string]any{"arch": "sm_66"}, true, nil},
@@ -24,7 +27,7 @@ func TestNew(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, f := range []string{"arch", "bankmode", "verbose"} {
+			for _, f := range []string{"arch", "bankmode", "verbose", "notes"} {
 				config.Flags().Lookup(f).Value.Set(config.Flags().Lookup(f).DefValue)
 			}
 			p, err := New(tt.raw)
