@@ -240,6 +240,18 @@ func Nested(t *simt.Thread, out []float32) {
 }
 
 //smemlint:launch block=64
+func InnerLoop(t *simt.Thread, out []float32) {
+	tx := t.ThreadIdx.X
+	for i := 0; i < tx%4; i++ {
+		for j := 0; j < 1; j++ {
+			out[tx] += 1
+			return
+		}
+	}
+	out[tx] = 4
+}
+
+//smemlint:launch block=64
 func Guard(t *simt.Thread, out []float32) {
 	tx := t.ThreadIdx.X
 	if tx >= 40 {
@@ -257,6 +269,16 @@ func Guard(t *simt.Thread, out []float32) {
 		t.Fatalf("no Guard kernel in:\n%s", out.Source)
 	}
 	nested = nested[strings.Index(nested, "void Nested__"):]
+	nested, inner, ok := strings.Cut(nested, "void InnerLoop__")
+	if !ok {
+		t.Fatalf("no InnerLoop kernel in:\n%s", out.Source)
+	}
+	// A return in an inner loop breaks that loop only: the outer loop's
+	// body ends testing the flag, or the outer loop would run on (fuzz
+	// seed 1435).
+	if !regexp.MustCompile(`break;\s*}\s*}\s*#line 30 "k.go"\s*if \(__ret\) break;\s*}\s*}\s*#line 32 "k.go"\s*if \(!__ret\) {`).MatchString(inner) {
+		t.Errorf("InnerLoop: the outer loop does not leave where the inner one returned:\n%s", inner)
+	}
 	for _, want := range []string{
 		"bool __ret = false;",
 		"#line 10 \"k.go\"\n      __ret = true;\n    }\n#line 12 \"k.go\"\n    if (!__ret) {\n#line 12 \"k.go\"\n      out.p[tx] = 1",
