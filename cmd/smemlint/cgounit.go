@@ -25,26 +25,13 @@ import (
 // returns its exit code; false when the unit does not use cgo, or this
 // process is the child, or no child can be started.
 func cgoUnit(args []string, stderr io.Writer) (int, bool) {
-	if os.Getenv(quietChildEnv) != "" || !usesCgo(args[len(args)-1]) {
+	if !usesCgo(args[len(args)-1]) {
 		return 0, false
 	}
-	self, err := os.Executable()
-	if err != nil {
+	err, copyErr, ok := runChild(args, func(r io.Reader) error { return copyCgoNames(r, stderr) })
+	if !ok {
 		return 0, false
 	}
-	cmd := exec.Command(self, args...)
-	cmd.Env = append(os.Environ(), quietChildEnv+"=1")
-	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		return 0, false
-	}
-	if err := cmd.Start(); err != nil {
-		return 0, false
-	}
-	defer forwardSignals(cmd)()
-	copyErr := copyCgoNames(pipe, stderr)
-	err = cmd.Wait()
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee) && ee.ExitCode() >= 0:

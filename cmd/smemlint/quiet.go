@@ -40,26 +40,14 @@ var consequence = regexp.MustCompile(`^[A-Za-z0-9_]+: (failed prerequisites: |an
 // and returns its exit code; false when this process is the child (or no
 // child can be started) and must run the multichecker itself.
 func runQuietMultichecker(args []string, stderr io.Writer) (int, bool) {
-	if os.Getenv(quietChildEnv) != "" {
+	var findings bool
+	err, copyErr, ok := runChild(args, func(r io.Reader) (err error) {
+		findings, err = quietErrors(r, stderr)
+		return err
+	})
+	if !ok {
 		return 0, false
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return 0, false
-	}
-	cmd := exec.Command(self, args...)
-	cmd.Env = append(os.Environ(), quietChildEnv+"=1")
-	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
-	pipe, err := cmd.StderrPipe()
-	if err != nil {
-		return 0, false
-	}
-	if err := cmd.Start(); err != nil {
-		return 0, false
-	}
-	defer forwardSignals(cmd)()
-	findings, copyErr := quietErrors(pipe, stderr)
-	err = cmd.Wait()
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee) && ee.ExitCode() == exitFindings && !findings && copyErr == nil:
@@ -135,6 +123,33 @@ func quietErrors(r io.Reader, w io.Writer) (findings bool, err error) {
 		return findings, err
 	}
 	return findings, sc.Err()
+}
+
+// runChild runs this command line again in a child marked by
+// quietChildEnv, its standard error copied through filter, and returns
+// what the child's Wait and the filter returned; false when this process
+// is the child or no child can be started.
+func runChild(args []string, filter func(io.Reader) error) (waitErr, filterErr error, ok bool) {
+	if os.Getenv(quietChildEnv) != "" {
+		return nil, nil, false
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, nil, false
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), quietChildEnv+"=1")
+	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, nil, false
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, false
+	}
+	defer forwardSignals(cmd)()
+	filterErr = filter(pipe)
+	return cmd.Wait(), filterErr, true
 }
 
 // forwardSignals passes the interrupts and terminations this process gets
