@@ -134,10 +134,6 @@ func (o *Outcome) judge(site int32, as []*kernels.Access, measured map[int32]sim
 			}
 		}
 	case simcheck.Disagree:
-		if o.Spec.splitChoice(site) && o.Race.known(classSplitChoice) {
-			o.Rules[simcheck.RuleOf(as, m)]-- // counted above as agreeing
-			break
-		}
 		o.Sites++
 		o.Disagreements = append(o.Disagreements, Disagreement{site, pos, why})
 	default:

@@ -61,18 +61,9 @@ const (
 	// loop's later iterations, which that barrier separates from it (for i := 32; i > 0; i >>= 1 { _ = s[tid+i];
 	// t.SyncThreads() } after s[tid] = 1): a false race.
 	classLaterLoop = "later iterations of a loop with a barrier or SyncWarp"
-
-	// classSplitChoice: a site that accesses a slice chosen in a branch
-	// (q := s0[:]; if tx < 1 { q = s1[:] }) whose condition splits a warp
-	// makes one request that touches both arrays; the engine prices each
-	// choice as a request of its own lanes, so a bank conflict between
-	// the two halves (lane 0 in s1, lanes 1..31 in s0, one bank) is not
-	// among its figures. The race verdicts of such sites are compared as
-	// any others.
-	classSplitChoice = "a request split between two chosen slices"
 )
 
-var knownClasses = map[string]bool{classOneInstruction: true, classNearestPartner: true, classLaterLoop: true, classSplitChoice: true}
+var knownClasses = map[string]bool{classOneInstruction: true, classNearestPartner: true, classLaterLoop: true}
 
 func (v *RaceVerdict) known(class string) bool {
 	if !knownClasses[class] {
@@ -237,38 +228,6 @@ func (o *Outcome) judgeRaces(ctx *kernels.Context, tl *simt.TraceLaunch, log *ac
 					check, s.c.TA, s.c.TB, s.c.Offset, s.c.A.Array.Name, bindings(s.c))})
 		}
 	}
-}
-
-// splitChoice reports whether the site accesses a slice chosen in a
-// branch whose condition holds for some lanes of a warp and not others.
-func (s *Spec) splitChoice(site int32) bool {
-	var arrays []int
-	s.walkAccesses(func(st *Stmt) {
-		switch {
-		case st.Store == site || st.Load == site && st.Kind != "copy":
-			arrays = append(arrays, st.Array)
-		case st.Load == site:
-			arrays = append(arrays, st.Src)
-		}
-	})
-	for _, i := range arrays {
-		c := s.Arrays[i].Choice
-		if c == nil {
-			continue
-		}
-		b := s.Block
-		first := map[int]bool{}
-		for t := range s.Threads() {
-			e := &env{tx: t % b[0], ty: t / b[0] % b[1], tz: t / (b[0] * b[1]), lane: t % model.WarpSize, warp: t / model.WarpSize, p0: s.Param}
-			v := c.Cond.Eval(e)
-			w := t / model.WarpSize
-			if f, ok := first[w]; ok && f != v {
-				return true
-			}
-			first[w] = v
-		}
-	}
-	return false
 }
 
 // coveredByData reports whether a pair of statements the run saw race

@@ -46,3 +46,35 @@ func interleaved(t *simt.Thread, out []float32) {
 	}
 	out[0] = s[0]
 }
+
+// chosenHalves: the even lanes store to b, the odd ones to a, through a
+// slice chosen in a branch. The warp's store is one request over both
+// arrays, and b[k] lies 32 words after a[k], in its bank: 2 wavefronts,
+// though each array alone gets 16 lanes in 16 banks.
+//
+//smemlint:launch block=32
+func chosenHalves(t *simt.Thread) {
+	a := simt.Shared[[32]float32](t)
+	b := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	q := a[:]
+	if tid%2 == 0 {
+		q = b[:]
+	}
+	q[tid/2] = 1 // want `shared store q\[tid/2\]: 2-way bank conflict \(2 wavefronts, ideal 1\): lanes 0 and 1 both hit bank 0; block 32`
+}
+
+// chosenApart: the same choice with q[tid]: the even lanes' words of b
+// and the odd lanes' words of a are in 32 different banks, one wavefront.
+//
+//smemlint:launch block=32
+func chosenApart(t *simt.Thread) {
+	a := simt.Shared[[32]float32](t)
+	b := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	q := a[:]
+	if tid%2 == 0 {
+		q = b[:]
+	}
+	q[tid] = 1
+}

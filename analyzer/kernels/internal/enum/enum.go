@@ -166,7 +166,17 @@ type enumerator struct {
 // enumerable value of the loop variables it depends on, and for every
 // alignment an unknown offset can give: the complete evaluation simcheck
 // compares with measurements.
-func Evaluate(c *ir.Context, a *ir.Access) *Eval { return evaluate(c, a, false) }
+func Evaluate(c *ir.Context, a *ir.Access) *Eval { return evaluate(c, priced(a), false) }
+
+// priced returns the access whose requests price a: a itself, or the
+// warp instruction an alternative of a chosen reference is part of (see
+// ir.Access.Request).
+func priced(a *ir.Access) *ir.Access {
+	if a.Request != nil {
+		return a.Request
+	}
+	return a
+}
 
 // Judge is Evaluate for the checks: it stops trying alignments of an
 // unknown offset at the first one without waste, since a check reports
@@ -176,6 +186,7 @@ func Evaluate(c *ir.Context, a *ir.Access) *Eval { return evaluate(c, a, false) 
 // The result is kept in the context, since the checks and the padding fix
 // ask again; callers must not modify it.
 func Judge(c *ir.Context, a *ir.Access) *Eval {
+	a = priced(a)
 	if ev, ok := c.Memo.Judged.Load(a); ok {
 		return ev.(*Eval)
 	}
@@ -191,6 +202,9 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 			ev = &Eval{Access: a, Skip: fmt.Sprintf("smemlint internal error (please report it): %v", r)}
 		}
 	}()
+	if a.Unpriced != "" {
+		return &Eval{Access: a, Skip: a.Unpriced}
+	}
 	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev, fast: fast, share: c.EnumShare()}
 	if !e.plan() {
 		return ev

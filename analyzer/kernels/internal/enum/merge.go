@@ -34,7 +34,9 @@ func Merges(c *ir.Context) []*Merge {
 	groups := map[*ir.Array][]*ir.Access{}
 	var arrays []*ir.Array
 	for _, a := range c.Accesses {
-		if a.Store || a.Atomic || a.Remote || a.Size > 8 {
+		// An alternative of a chosen reference (a.Request) is priced
+		// with the others of its instruction, not as a vector of its own.
+		if a.Store || a.Atomic || a.Remote || a.Size > 8 || a.Request != nil {
 			continue
 		}
 		if groups[a.Array] == nil {
@@ -46,7 +48,7 @@ func Merges(c *ir.Context) []*Merge {
 		out = append(out, straightLine(c, groups[arr], used)...)
 	}
 	for _, a := range c.Accesses {
-		if a.Store || a.Atomic || a.Remote || used[a] {
+		if a.Store || a.Atomic || a.Remote || a.Request != nil || used[a] {
 			continue
 		}
 		if m := unrolled(c, a); m != nil {

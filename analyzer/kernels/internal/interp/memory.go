@@ -163,6 +163,9 @@ func (in *interp) access(node ast.Expr, r *ref, store, atomic bool) {
 		return
 	}
 	if r.alts != nil {
+		if in.accessChoice(node, r, store, atomic) {
+			return
+		}
 		// A reference branches chose: each alternative under its
 		// condition.
 		for _, a := range r.alts {
@@ -261,6 +264,15 @@ func (in *interp) record(a *ir.Access) {
 	if in.dry > 0 {
 		return
 	}
+	in.stamp(a)
+	in.seq++
+	a.Seq = in.seq
+	in.ctx.Accesses = append(in.ctx.Accesses, a)
+}
+
+// stamp gives an access the conditions, loops and calls that lead to it,
+// and its context; the next access recorded gets its order number.
+func (in *interp) stamp(a *ir.Access) {
 	a.Ctrl = append([]ir.Ctrl(nil), in.ctrl...)
 	a.Loops = append([]*ir.Loop(nil), in.loops...)
 	a.Calls = append([]token.Pos(nil), in.calls...)
@@ -269,9 +281,7 @@ func (in *interp) record(a *ir.Access) {
 		a.InForeignFile, a.AnchorCall = true, in.anchor
 		a.Text += " at " + in.shortPos(a.Node)
 	}
-	in.seq++
-	a.Seq = in.seq
-	in.ctx.Accesses = append(in.ctx.Accesses, a)
+	a.Seq = in.seq + 1
 }
 
 func (in *interp) recordSync(s *ir.Sync) {

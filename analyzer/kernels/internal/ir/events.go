@@ -26,6 +26,17 @@ type Access struct {
 
 	InForeignFile bool     // in another package's file
 	AnchorCall    ast.Node // for foreign accesses: the outermost call in this package
+
+	// Request, for one alternative of a reference that branches chose
+	// among shared arrays by a condition that varies between threads
+	// (q := s0[:]; if tid < 1 { q = s1[:] }), is the access that prices
+	// the warp instruction the alternatives make together: one request
+	// over every lane's address, whichever array it chose. It is not
+	// among the context's accesses; nil for any other access.
+	Request *Access
+	// Unpriced, when not "", says why the access cannot be priced (a
+	// Request whose choice of address cannot be written as arithmetic).
+	Unpriced string
 }
 
 // Space returns "shared" or "global".

@@ -87,3 +87,21 @@ func Pick(t *simt.Thread, g, out []float32) {
 	}
 	out[tid] = *p
 }
+
+// Halves stores through a slice each lane chooses by its parity: the even
+// lanes write b[tid/2], the odd ones a[tid/2]. The warp's store is one
+// request over both arrays, whose words b[k] and a[k] share a bank.
+//
+//smemlint:launch block=32
+func Halves(t *simt.Thread, out []float32) {
+	a := simt.Shared[[32]float32](t)
+	b := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	q := a[:]
+	if tid%2 == 0 {
+		q = b[:]
+	}
+	q[tid/2] = float32(tid)
+	t.SyncThreads()
+	out[tid] = a[tid%16] - b[tid%16]
+}

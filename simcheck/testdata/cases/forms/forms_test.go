@@ -63,3 +63,21 @@ func TestPick(t *testing.T) {
 		}
 	}
 }
+
+func TestHalves(t *testing.T) {
+	out := simt.Malloc[float32](32)
+	launch(t, 1, 32, func(t *simt.Thread) { Halves(t, out) })
+	var a, b [16]float32
+	for tid := 0; tid < 32; tid++ {
+		if tid%2 == 0 {
+			b[tid/2] = float32(tid)
+		} else {
+			a[tid/2] = float32(tid)
+		}
+	}
+	for tid, v := range out {
+		if want := a[tid%16] - b[tid%16]; v != want {
+			t.Errorf("out[%d] = %v, want %v", tid, v, want)
+		}
+	}
+}
