@@ -37,18 +37,71 @@ type Finding struct {
 	// that reaches it under the splitting condition.
 	Node    ast.Node
 	Message string
+	// Cause is where the threads part: the condition or the exit that
+	// keeps some of them from the barrier; token.NoPos where the finding
+	// has no such place (a SyncWarp mask). Barriers with one cause are
+	// one defect, reported once.
+	Cause token.Pos
+	// branch tells the then- from the else-branch of one condition:
+	// barriers in both are two defects, as CUDA counts them.
+	branch kernels.CtrlKind
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[kernels.Analyzer].(*kernels.Result)
 	rep := report.New(pass, "barrier")
 	found := Findings(res)
-	for _, f := range found {
-		if node := f.Ctx.Anchor(f.Node, f.Sync.Calls); node != nil {
-			rep.Reportf(node, f.Message)
+	for _, group := range byCause(found) {
+		var fs []*Finding
+		var nodes []ast.Node
+		at := map[token.Pos]bool{}
+		for _, f := range group {
+			if node := f.Ctx.Anchor(f.Node, f.Sync.Calls); node != nil && !at[node.Pos()] {
+				at[node.Pos()] = true
+				fs, nodes = append(fs, f), append(nodes, node)
+			}
 		}
+		if len(fs) == 0 {
+			continue
+		}
+		d := analysis.Diagnostic{Pos: nodes[0].Pos(), End: nodes[0].End(), Message: fs[0].Message}
+		switch more := len(fs) - 1; {
+		case more == 1:
+			d.Message += " (the same cause keeps them from 1 more barrier, a related location)"
+		case more > 1:
+			d.Message += fmt.Sprintf(" (the same cause keeps them from %d more barriers, related locations)", more)
+		}
+		for i, f := range fs[1:] {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: nodes[i+1].Pos(), End: nodes[i+1].End(),
+				Message: "the same cause: " + f.Message})
+		}
+		rep.Report(d)
 	}
 	return found, nil
+}
+
+// byCause groups the findings of a context whose threads part at one
+// place: a return before two barriers is one defect, reported at the
+// first with the second as a related location. Findings without a cause
+// stay alone.
+func byCause(found []*Finding) [][]*Finding {
+	type key struct {
+		ctx    *kernels.Context
+		cause  token.Pos
+		branch kernels.CtrlKind
+	}
+	var out [][]*Finding
+	index := map[key]int{}
+	for _, f := range found {
+		k := key{f.Ctx, f.Cause, f.branch}
+		if i, ok := index[k]; ok && f.Cause.IsValid() {
+			out[i] = append(out[i], f)
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, []*Finding{f})
+	}
+	return out
 }
 
 // Findings checks every barrier of every context.

@@ -41,6 +41,11 @@
 // (if t.BlockIdx.X >= n { return }) are fine before SyncThreads, but not
 // before Cluster().Sync, where they split the cluster.
 //
+// Barriers that one condition or one exit keeps the same threads from (a
+// return before a loop with two SyncThreads) are one defect: the first is
+// reported, the others are its related locations. Barriers in the two
+// branches of one if are two.
+//
 // Suppress one report with //smemlint:ignore barrier <reason> on the line
 // or the line above.
 package barrier

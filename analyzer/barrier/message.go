@@ -36,7 +36,7 @@ func (c *checker) splitFinding(ctrl kernels.Ctrl, bindings string, skip []bool) 
 	node, in := c.site(ctrl.Pos)
 	msg := fmt.Sprintf("%s%s %s: %s%s and the %s deadlocks", c.name, in,
 		c.where(ctrl, "thread-dependent"), with(bindings), do(skip, "of "+c.ctx.BlockText(), miss(ctrl)), c.unit)
-	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: msg}
+	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: msg, Cause: ctrl.Pos, branch: ctrl.Kind}
 }
 
 func (c *checker) dataFinding(ctrl kernels.Ctrl) *Finding {
@@ -47,7 +47,7 @@ func (c *checker) dataFinding(ctrl kernels.Ctrl) *Finding {
 	}
 	msg := fmt.Sprintf("%s%s %s: %s that fail it skip the barrier and the %s deadlocks; %s",
 		c.name, in, c.where(ctrl, "data-dependent"), what, c.unit, c.ctx.BlockText())
-	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: msg}
+	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: msg, Cause: ctrl.Pos, branch: ctrl.Kind}
 }
 
 // exitText names an exit: "break (a.go:12, under x > n)".
@@ -84,7 +84,7 @@ func (c *checker) exitDataFinding(e *kernels.Exit) *Finding {
 	node, in := c.site(e.Pos)
 	msg := fmt.Sprintf("%s%s in a loop that threads leave by a data-dependent %s: the threads that leave miss it and the %s deadlocks; %s",
 		c.name, in, c.exitText(e), c.unit, c.ctx.BlockText())
-	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: msg}
+	return &Finding{Ctx: c.ctx, Sync: c.s, Node: node, Message: msg, Cause: e.Pos}
 }
 
 func (c *checker) clusterFinding(cs *kernels.ClusterSplit) *Finding {

@@ -188,3 +188,20 @@ func badVectorCopy(t *simt.Thread, a []float32) {
 		t.SyncThreads() // want `SyncThreads under data-dependent condition w\[2\] > 0 \(a.go:187\)`
 	}
 }
+
+// badReturnTwoBarriers returns early for some threads before a loop with
+// two barriers: one defect, reported at the first barrier, with the
+// second as a related location.
+//
+//smemlint:launch block=64
+func badReturnTwoBarriers(t *simt.Thread, s []float32, n int) {
+	if t.ThreadIdx.X >= n {
+		return
+	}
+	for i := 0; i < 4; i++ {
+		s[t.ThreadIdx.X] += 1
+		t.SyncThreads() // want `SyncThreads after a thread-dependent return \(a\.go:199, under t\.ThreadIdx\.X >= n\): with n = 1, threads 1\.\.63 of block 64 leave before it and the block deadlocks \(the same cause keeps them from 1 more barrier, a related location\)`
+		s[t.ThreadIdx.X] *= 2
+		t.SyncThreads()
+	}
+}
