@@ -18,7 +18,7 @@ mkdir -p "$res" "$dir/drop"
 for cu in "$dir"/cu/*.cu; do
   name=$(basename "$cu" .cu)
   echo "$cu $name 0"
-  awk '/^#line /{n=$2} /__lds(16|8)\(&/{print n}' "$cu" | sort -un | sed "s|^|$cu $name |"
+  awk '/^#line /{n=$2} /__lds(16|8)\(&|__ldsn(16|8)\(/{print n}' "$cu" | sort -un | sed "s|^|$cu $name |"
 done > "$dir/drop/list.txt"
 build() { nvcc -G -std=c++17 -arch="$arch" -DHWCHECK_DROP="$3" -o "$dir/drop/$2.$3" "$1" > "$dir/drop/$2.$3.nvcc.txt" 2>&1 || echo "$2 $3 FAILED"; }
 export -f build; export dir arch

@@ -18,7 +18,8 @@ import (
 // syntaxCheck compiles src with the host C++ compiler against the stub
 // CUDA headers in testdata/stub (the launch syntax removed): nvcc is not
 // on every machine that runs the tests. It skips where no g++ is found.
-func syntaxCheck(t *testing.T, name, src string) {
+// flags go to the compiler (-D__CUDACC_DEBUG__ checks the -G macros).
+func syntaxCheck(t *testing.T, name, src string, flags ...string) {
 	t.Helper()
 	gxx, err := exec.LookPath("g++")
 	if err != nil {
@@ -29,7 +30,8 @@ func syntaxCheck(t *testing.T, name, src string) {
 		t.Fatal(err)
 	}
 	stub, _ := filepath.Abs("testdata/stub")
-	out, err := exec.Command(gxx, "-std=c++17", "-fsyntax-only", "-w", "-I", stub, "-include", "cuda_runtime_stub.h", file).CombinedOutput()
+	args := append([]string{"-std=c++17", "-fsyntax-only", "-w", "-I", stub, "-include", "cuda_runtime_stub.h"}, flags...)
+	out, err := exec.Command(gxx, append(args, file)...).CombinedOutput()
 	if err != nil {
 		t.Errorf("%s does not compile:\n%s", name, out)
 	}
@@ -155,6 +157,57 @@ func K(t *simt.Thread, out []float32) {
 		}
 	}
 	syntaxCheck(t, "wide", out.Source)
+}
+
+// An 8-byte number read from a shared array is read with a shared-space
+// instruction in the -G build (__ldsn8): nvcc -G reads the shared struct
+// through a generic address, and a generic LD.E.64 is not served paired
+// (rows D06, D09, ...: 2 wavefronts a request on the hardware counter
+// where LDS.64 makes 1). Stores stay as they are (never paired); x op= y
+// and x++ read x so too, evaluating its index once.
+func TestSharedNumberReadIsShared(t *testing.T) {
+	src := `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+type pt struct{ X float64; Y float32 }
+
+//smemlint:launch block=32
+func K(t *simt.Thread, out []float32) {
+	tx := t.ThreadIdx.X
+	d := simt.Shared[[64]float64](t)
+	n := simt.Shared[[64]int](t)
+	p := simt.Shared[[64]pt](t)
+	s := simt.Shared[[64]float32](t)
+	d[tx] = 1
+	v := d[tx/2] + d[n[tx]]
+	d[tx] += v
+	n[tx]++
+	out[tx] = float32(v + p[tx].X) + s[tx] + p[tx].Y
+}
+`
+	out := Generate([]*Package{analyze(t, token.NewFileSet(), "k.go", src)}, Options{})
+	if len(out.Problems) > 0 {
+		t.Fatalf("problems: %v", out.Problems)
+	}
+	k := out.Source[strings.Index(out.Source, "void K__"):]
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`#line 14 "k.go"\s*__sm_K__0\.m0\.v\[tx\] = 1\.0;`),
+		regexp.MustCompile(`#line 15 "k.go"\s*double v = \(__ldsn8\(__sm_K__0\.m0\.v\[\(tx / 2LL\)\]\) \+ __ldsn8\(__sm_K__0\.m0\.v\[__ldsn8\(__sm_K__0\.m1\.v\[tx\]\)\]\)\);`),
+		regexp.MustCompile(`#line 16 "k.go"\s*\{ double& (__t\d+) = __sm_K__0\.m0\.v\[tx\]; (__t\d+) = __ldsn8\((__t\d+)\) \+ \(v\); \}`),
+		regexp.MustCompile(`#line 17 "k.go"\s*\{ long long& (__t\d+) = __sm_K__0\.m1\.v\[tx\]; (__t\d+) = __ldsn8\((__t\d+)\) \+ \(1\); \}`),
+		regexp.MustCompile(`__ldsn8\(__sm_K__0\.m2\.v\[tx\]\.X\)`),
+		regexp.MustCompile(`__sm_K__0\.m3\.v\[tx\]\)`),
+	} {
+		if !want.MatchString(k) {
+			t.Errorf("no %s in:\n%s", want, k)
+		}
+	}
+	if strings.Contains(k, "__ldsn8(__sm_K__0.m2.v[tx].Y)") || strings.Contains(k, "__ldsn8(__sm_K__0.m3") {
+		t.Errorf("a 4-byte read is wrapped:\n%s", k)
+	}
+	syntaxCheck(t, "number", out.Source)
+	syntaxCheck(t, "numberG", out.Source, "-D__CUDACC_DEBUG__")
 }
 
 // A shared array passed to a device function keeps its address space:

@@ -41,6 +41,9 @@ func (f *fn) expr(e ast.Expr) string {
 			if _, ok := ast.Unparen(e.X).(*ast.CompositeLit); ok && e.Op == token.AND {
 				fail(e, "the address of a composite literal")
 			}
+			if e.Op == token.AND {
+				return fmt.Sprintf("(&%s)", f.lvalue(e.X))
+			}
 			return fmt.Sprintf("(%s%s)", e.Op, f.expr(e.X))
 		case token.XOR:
 			return fmt.Sprintf("(~%s)", f.expr(e.X))
@@ -49,11 +52,11 @@ func (f *fn) expr(e ast.Expr) string {
 	case *ast.StarExpr:
 		return "(*" + f.expr(e.X) + ")"
 	case *ast.IndexExpr:
-		return f.index(e)
+		return f.sharedRead(e, f.index(e))
 	case *ast.SliceExpr:
 		return f.slice(e)
 	case *ast.SelectorExpr:
-		return f.selector(e)
+		return f.sharedRead(e, f.selector(e))
 	case *ast.CallExpr:
 		return f.call(e)
 	case *ast.CompositeLit:
@@ -63,6 +66,67 @@ func (f *fn) expr(e ast.Expr) string {
 	}
 	fail(e, "the expression %T", e)
 	return ""
+}
+
+// lvalue translates an expression that is assigned to or whose address
+// is taken: an element of a shared array stays the element, not a read
+// of it (sharedRead).
+func (f *fn) lvalue(e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		return f.index(x)
+	case *ast.SelectorExpr:
+		return f.selector(x)
+	}
+	return f.expr(e)
+}
+
+// sharedNumber returns the size of e where it is a number of 8 or 16
+// bytes in one of the kernel's shared arrays (an element, or a field of
+// one), and 0 otherwise.
+func (f *fn) sharedNumber(e ast.Expr) int64 {
+	b, ok := f.typeOf(e).Underlying().(*types.Basic)
+	if !ok {
+		return 0
+	}
+	size := f.g.types.sizes.Sizeof(b)
+	if size != 8 && size != 16 {
+		return 0
+	}
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			e = x.X
+			continue
+		case *ast.SelectorExpr:
+			if sel := f.g.p.Info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+				if _, ptr := f.typeOf(x.X).Underlying().(*types.Pointer); !ptr {
+					e = x.X
+					continue
+				}
+			}
+			return 0
+		case *ast.Ident:
+			if m := f.shared[f.objOf(x)]; m != nil && !m.dyn {
+				return size
+			}
+		}
+		return 0
+	}
+}
+
+// sharedRead wraps the read of an 8- or 16-byte number of a shared array
+// (see sharedNumber) in __ldsn8 or __ldsn16, which in a -G build read it
+// with a shared-space instruction (LDS.64, LDS.128). nvcc -G reads the
+// kernel's shared struct through a generic address (LD.E.64), which the
+// H100 does not serve paired: the rows D06, D09 and the other paired
+// 8-byte loads made 2 wavefronts a request on the hardware counter where
+// LDS.64 makes 1. Optimised builds read the element as it is.
+func (f *fn) sharedRead(e ast.Expr, s string) string {
+	if n := f.sharedNumber(e); n > 0 {
+		return fmt.Sprintf("__ldsn%d(%s)", n, s)
+	}
+	return s
 }
 
 // constant writes a constant as a C++ literal of its type.

@@ -49,6 +49,11 @@ __device__ __forceinline__ void __use(bool x) { asm volatile("" :: "r"((int)x));
 #endif
 #define __lds16(dst, src) do { if (__hwkeep) __ld16(".shared", __SH, dst, src); } while (0)
 #define __lds8(dst, src) do { if (__hwkeep) __ld8(".shared", __SH, dst, src); } while (0)
+// An 8- or 16-byte number read from a shared array, as LDS.64 or LDS.128
+// (nvcc -G would read it through a generic address, which is not served
+// paired); a GNU statement expression, so that it is expanded at the Go line.
+#define __ldsn8(x) ({ __typeof__(x) __n{}; __lds8(&__n, &(x)); __n; })
+#define __ldsn16(x) ({ __typeof__(x) __n{}; __lds16(&__n, &(x)); __n; })
 #define __sts16(dst, src) __st16(".shared", __SH, dst, src)
 #define __sts8(dst, src) __st8(".shared", __SH, dst, src)
 #define __ldv16(dst, src) __ld16("", __GN, dst, src)
@@ -58,6 +63,8 @@ __device__ __forceinline__ void __use(bool x) { asm volatile("" :: "r"((int)x));
 #else
 #define __lds16(dst, src) (*(uint4*)(dst) = *(const uint4*)(src))
 #define __lds8(dst, src) (*(uint2*)(dst) = *(const uint2*)(src))
+#define __ldsn8(x) (x)
+#define __ldsn16(x) (x)
 #define __sts16 __lds16
 #define __sts8 __lds8
 #define __ldv16 __lds16

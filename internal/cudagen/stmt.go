@@ -172,7 +172,14 @@ func (f *fn) stmt(s ast.Stmt) {
 	case *ast.ExprStmt:
 		f.line(s.Pos(), "%s;", f.expr(s.X))
 	case *ast.IncDecStmt:
-		f.line(s.Pos(), "%s%s;", f.expr(s.X), s.Tok)
+		op := "+"
+		if s.Tok == token.DEC {
+			op = "-"
+		}
+		if f.readModifyWrite(s.Pos(), s.X, op, "1") {
+			return
+		}
+		f.line(s.Pos(), "%s%s;", f.lvalue(s.X), s.Tok)
 	case *ast.AssignStmt:
 		f.assign(s)
 	case *ast.DeclStmt:
@@ -248,10 +255,17 @@ func (f *fn) assign(s *ast.AssignStmt) {
 	switch s.Tok {
 	case token.DEFINE, token.ASSIGN:
 	case token.AND_NOT_ASSIGN:
-		f.line(s.Pos(), "%s &= ~(%s);", f.expr(s.Lhs[0]), f.expr(s.Rhs[0]))
+		if f.readModifyWrite(s.Pos(), s.Lhs[0], "& ~", f.expr(s.Rhs[0])) {
+			return
+		}
+		f.line(s.Pos(), "%s &= ~(%s);", f.lvalue(s.Lhs[0]), f.expr(s.Rhs[0]))
 		return
 	default:
-		f.line(s.Pos(), "%s %s %s;", f.expr(s.Lhs[0]), s.Tok, f.expr(s.Rhs[0]))
+		op := strings.TrimSuffix(s.Tok.String(), "=")
+		if f.readModifyWrite(s.Pos(), s.Lhs[0], op, f.expr(s.Rhs[0])) {
+			return
+		}
+		f.line(s.Pos(), "%s %s %s;", f.lvalue(s.Lhs[0]), s.Tok, f.expr(s.Rhs[0]))
 		return
 	}
 	if len(s.Lhs) == 1 {
@@ -321,6 +335,20 @@ func accesses(e ast.Expr) bool {
 	return found
 }
 
+// readModifyWrite translates x op= y (and x++, x--) where x is an 8- or
+// 16-byte number of a shared array: its read is one of sharedRead's,
+// through a reference that evaluates x's index once. It reports whether x
+// is such a number.
+func (f *fn) readModifyWrite(pos token.Pos, x ast.Expr, op, y string) bool {
+	n := f.sharedNumber(x)
+	if n == 0 {
+		return false
+	}
+	r := f.temp()
+	f.line(pos, "{ %s& %s = %s; %s = __ldsn%d(%s) %s (%s); }", f.g.types.cType(f.typeOf(x), x), r, f.lvalue(x), r, n, r, op, y)
+	return true
+}
+
 // assignOne assigns (or, for a new variable, declares) one value.
 func (f *fn) assignOne(pos token.Pos, lhs, rhs ast.Expr, value string, define bool) {
 	if rhs != nil {
@@ -337,7 +365,7 @@ func (f *fn) assignOne(pos token.Pos, lhs, rhs ast.Expr, value string, define bo
 			f.line(pos, "%s %s = %s;", f.g.types.cType(f.typeOf(lhs), lhs), t, value)
 			value = t
 		}
-		f.line(pos, "__st%s%d(&(%s), &%s);", space, size, f.expr(lhs), value)
+		f.line(pos, "__st%s%d(&(%s), &%s);", space, size, f.lvalue(lhs), value)
 		return
 	}
 	if id, ok := lhs.(*ast.Ident); ok {
@@ -354,7 +382,7 @@ func (f *fn) assignOne(pos token.Pos, lhs, rhs ast.Expr, value string, define bo
 			return
 		}
 	}
-	f.line(pos, "%s = %s;", f.expr(lhs), value)
+	f.line(pos, "%s = %s;", f.lvalue(lhs), value)
 }
 
 // wide returns the size of an element access of an array or struct (or
@@ -467,10 +495,10 @@ func (f *fn) post(s ast.Stmt) string {
 	case nil:
 		return ""
 	case *ast.IncDecStmt:
-		return f.expr(s.X) + s.Tok.String()
+		return f.lvalue(s.X) + s.Tok.String()
 	case *ast.AssignStmt:
 		if len(s.Lhs) == 1 && len(s.Rhs) == 1 && s.Tok != token.DEFINE && s.Tok != token.AND_NOT_ASSIGN {
-			return fmt.Sprintf("%s %s %s", f.expr(s.Lhs[0]), s.Tok, f.expr(s.Rhs[0]))
+			return fmt.Sprintf("%s %s %s", f.lvalue(s.Lhs[0]), s.Tok, f.expr(s.Rhs[0]))
 		}
 	}
 	fail(s, "a loop post statement of this form")

@@ -30,6 +30,7 @@ cudaError_t cudaDeviceSynchronize();
 cudaError_t cudaGetLastError();
 const char* cudaGetErrorString(cudaError_t);
 template <class... A, class... B> cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t*, void (*)(A...), B...);
+size_t __cvta_generic_to_shared(const void*);
 void __syncthreads();
 void __syncwarp(unsigned);
 void __threadfence();
