@@ -79,6 +79,13 @@ func atomExpr(a *Atom) Expr {
 	return Expr{Terms: []Term{{1, a}}}
 }
 
+// keyedAtomExpr is atomExpr for a compound atom whose operands' keys,
+// kx and ky, are at hand.
+func keyedAtomExpr(a *Atom, kx, ky string) Expr {
+	a.key = "(" + kx + opText[a.Op] + ky + ")"
+	return Expr{Terms: []Term{{1, a}}}
+}
+
 func (a *Atom) computeKey() string {
 	if a.Op == OpSym {
 		// Symbols sort before compound atoms, in the order they were made.
@@ -126,7 +133,22 @@ func itoa(v int64) string {
 func (e Expr) IsConst() (int64, bool) { return e.Const, len(e.Terms) == 0 }
 
 // Equal reports whether two expressions have the same normal form.
-func Equal(a, b Expr) bool { return a.key() == b.key() }
+//
+// The normal form is unique and an atom's key names it (see computeKey),
+// so the comparison is term by term, without building the keys of the
+// whole expressions.
+func Equal(a, b Expr) bool {
+	if a.Const != b.Const || len(a.Terms) != len(b.Terms) {
+		return false
+	}
+	for i, ta := range a.Terms {
+		tb := b.Terms[i]
+		if ta.Coef != tb.Coef || ta.Atom != tb.Atom && ta.Atom.key != tb.Atom.key {
+			return false
+		}
+	}
+	return true
+}
 
 // Add returns a + b.
 func Add(a, b Expr) Expr { return combine(a, 1, b, 1) }
@@ -189,10 +211,11 @@ func Mul(a, b Expr) Expr {
 	for _, ta := range a.Terms {
 		for _, tb := range b.Terms {
 			x, y := Expr{Terms: []Term{{1, ta.Atom}}}, Expr{Terms: []Term{{1, tb.Atom}}}
-			if y.key() < x.key() {
-				x, y = y, x
+			kx, ky := x.key(), y.key()
+			if ky < kx {
+				x, y, kx, ky = y, x, ky, kx
 			}
-			out = Add(out, Scale(atomExpr(&Atom{Op: OpMul, X: x, Y: y}), ta.Coef*tb.Coef))
+			out = Add(out, Scale(keyedAtomExpr(&Atom{Op: OpMul, X: x, Y: y}, kx, ky), ta.Coef*tb.Coef))
 		}
 	}
 	return out
@@ -208,13 +231,14 @@ func binary(op Op, x, y Expr) Expr {
 			return C(v)
 		}
 	}
+	kx, ky := x.key(), y.key()
 	switch op {
 	case OpAnd, OpOr, OpXor, OpMin, OpMax:
-		if y.key() < x.key() {
-			x, y = y, x
+		if ky < kx {
+			x, y, kx, ky = y, x, ky, kx
 		}
 	}
-	return atomExpr(&Atom{Op: op, X: x, Y: y})
+	return keyedAtomExpr(&Atom{Op: op, X: x, Y: y}, kx, ky)
 }
 
 // Div returns a / b (truncated).

@@ -110,8 +110,17 @@ func cloneEnv(env map[types.Object]value) map[types.Object]value {
 // choice between the two (see ref.alts), any other variable that differs
 // becomes an unknown value that varies between threads if either value
 // or the condition does.
+//
+// The join is written into b, which callers own (the environment of the
+// else branch, a clone), and returned: an if statement then allocates one
+// environment, not two.
 func (in *interp) mergeEnv(a, b map[types.Object]value, then ir.Ctrl) map[types.Object]value {
-	out := make(map[types.Object]value, len(a))
+	out := b
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			delete(b, k) // declared in one branch only: out of scope after it
+		}
+	}
 	cond := then.Pred
 	condVaries := in.predVaries(cond)
 	for k, va := range a {
