@@ -387,3 +387,43 @@ func V(t *simt.Thread, a []float32, out []float32) {
 	}
 	syntaxCheck(t, "vec", out.Source)
 }
+
+// A slice the program allocates with simt.Malloc of a constant length
+// has that length in the harness (nw, pathfinder and srad indexed past
+// the default length and faulted), also through a function literal that
+// returns the call (srad's m()); another keeps the default.
+func TestHarnessSliceLengthFromMalloc(t *testing.T) {
+	src := `package k
+
+import "github.com/smemlint/smemlint/simt"
+
+const n = 3 << 20
+
+func K(t *simt.Thread, a, b, c []float32) {
+	i := t.BlockIdx.X*256 + t.ThreadIdx.X
+	a[i] = b[i] + c[i]
+}
+
+func Run(c []float32) error {
+	m := func() []float32 { return simt.Malloc[float32](2 * n) }
+	a, b := simt.Malloc[float32](n+5), m()
+	return simt.Launch(simt.Config{Grid: simt.Dim3{X: 4}, Block: simt.Dim3{X: 256}},
+		func(t *simt.Thread) { K(t, a, b, c) })
+}
+`
+	out := Generate([]*Package{analyze(t, token.NewFileSet(), "k.go", src)}, Options{SliceBytes: 1 << 20})
+	if len(out.Problems) > 0 {
+		t.Fatalf("problems: %v", out.Problems)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("a0.n = %dLL;", 3<<20+5),
+		fmt.Sprintf("a1.n = %dLL;", 2*(3<<20)),
+		fmt.Sprintf("a2.n = %dLL;", (1<<20)/4),
+		"a: 3145733 elements (the program's simt.Malloc)",
+	} {
+		if !strings.Contains(out.Source, want) {
+			t.Errorf("no %q in:\n%s", want, out.Source[strings.Index(out.Source, "static int run_"):])
+		}
+	}
+	syntaxCheck(t, "malloc", out.Source)
+}

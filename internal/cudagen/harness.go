@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -113,6 +114,10 @@ func (g *gen) arg(k int, name string, t types.Type, from ast.Expr, at ast.Node) 
 		elem := g.types.cType(u.Elem(), at)
 		size := g.p.Sizes.Sizeof(u.Elem())
 		n := g.opt.SliceBytes / max(size, 1)
+		note := ""
+		if l, ok := g.mallocLen(from, 0); ok {
+			n, note = l, " (the program's simt.Malloc)"
+		}
 		if l, ok := g.opt.Lens[name]; ok {
 			n = l
 		}
@@ -125,7 +130,7 @@ func (g *gen) arg(k int, name string, t types.Type, from ast.Expr, at ast.Node) 
 		}
 		v.decl = fmt.Sprintf("%s %s; %s.n = %dLL; %s.p = %s<%s>(%s.n);", v.ctype, arg, arg, n, arg, fill, elem, arg)
 		v.free = fmt.Sprintf("cudaFree(%s.p);", arg)
-		v.note = fmt.Sprintf("%s: %d elements", name, n)
+		v.note = fmt.Sprintf("%s: %d elements%s", name, n, note)
 	case *types.Basic:
 		val, note := g.scalar(name, u, from)
 		v.decl = fmt.Sprintf("%s %s = (%s)(%s);", v.ctype, arg, v.ctype, val)
@@ -134,6 +139,78 @@ func (g *gen) arg(k int, name string, t types.Type, from ast.Expr, at ast.Node) 
 		fail(at, "a kernel parameter of type %s (the harness passes slices and numbers)", t)
 	}
 	return v
+}
+
+// mallocLen returns the length of the slice a launch passes, where the
+// program allocates it with simt.Malloc of a constant length: in the
+// variable's definition, or in a function literal without parameters
+// that returns such a call (srad's m()). The default length is shorter
+// than some programs' buffers: nw, pathfinder and srad indexed past it,
+// and the fault took the launches after theirs.
+func (g *gen) mallocLen(e ast.Expr, depth int) (int64, bool) {
+	if e == nil || depth > 4 {
+		return 0, false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return g.mallocLen(g.definition(g.p.Info.Uses[x]), depth+1)
+	case *ast.CallExpr:
+		id := calleeIdent(x.Fun)
+		if id == nil {
+			return 0, false
+		}
+		if fn, ok := g.p.Info.Uses[id].(*types.Func); ok {
+			if fn.Pkg() == nil || fn.Pkg().Path() != simtPath || fn.Name() != "Malloc" || len(x.Args) != 1 {
+				return 0, false
+			}
+			if tv, ok := g.p.Info.Types[x.Args[0]]; ok && tv.Value != nil {
+				return constant.Int64Val(constant.ToInt(tv.Value))
+			}
+			return 0, false
+		}
+		if lit, ok := g.definition(g.p.Info.Uses[id]).(*ast.FuncLit); ok && len(x.Args) == 0 && len(lit.Body.List) == 1 {
+			if r, ok := lit.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+				return g.mallocLen(r.Results[0], depth+1)
+			}
+		}
+	}
+	return 0, false
+}
+
+// definition returns the expression a local variable is defined with
+// (v := e, var v = e), or nil.
+func (g *gen) definition(obj types.Object) ast.Expr {
+	if obj == nil {
+		return nil
+	}
+	var def ast.Expr
+	for _, f := range g.p.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+					for i, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok && g.p.Info.Defs[id] == obj {
+							def = n.Rhs[i]
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				if len(n.Names) == len(n.Values) {
+					for i, id := range n.Names {
+						if g.p.Info.Defs[id] == obj {
+							def = n.Values[i]
+						}
+					}
+				}
+			}
+			return def == nil
+		})
+		if def != nil {
+			break
+		}
+	}
+	return def
 }
 
 // scalar is the value of a numeric parameter: the launch's constant, an
