@@ -33,7 +33,7 @@ func runHwcheck(args []string) int {
 			return hwcheckReport(args[1:])
 		}
 	}
-	fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck prepare [-fuzz N | -seeds LIST] [-o DIR] | filter IN OUT | report [-all] [-json] DIR [RESULTS]")
+	fmt.Fprintln(os.Stderr, "usage: smemlint hwcheck prepare [-fuzz N | -seeds LIST] [-o DIR] | filter IN OUT | report [-all] [-json] DIR [RESULTS...]")
 	return exitError
 }
 
@@ -79,7 +79,7 @@ func hwcheckPrepare(args []string) int {
 }
 
 func hwcheckReport(args []string) int {
-	fs := newFlagSet("hwcheck report", "smemlint hwcheck report [-all] [-json] DIR [RESULTS]")
+	fs := newFlagSet("hwcheck report", "smemlint hwcheck report [-all] [-json] DIR [RESULTS...]")
 	all := fs.Bool("all", false, "print every row, agreements included")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	if err := fs.Parse(args); err != nil {
@@ -90,11 +90,13 @@ func hwcheckReport(args []string) int {
 		return exitError
 	}
 	dir := fs.Arg(0)
-	res := filepath.Join(dir, "results")
+	// Several result directories: a kernel measured in a later one
+	// replaces its measurement in the earlier ones.
+	res := []string{filepath.Join(dir, "results")}
 	if fs.NArg() > 1 {
-		res = fs.Arg(1)
+		res = fs.Args()[1:]
 	}
-	r, err := hwcheck.Load(filepath.Join(dir, "plan.json"), res)
+	r, err := hwcheck.Load(filepath.Join(dir, "plan.json"), res...)
 	if err == nil {
 		if *asJSON {
 			enc := json.NewEncoder(os.Stdout)

@@ -93,69 +93,94 @@ var spaces = map[string]string{"Shared": "shared", "Global": "global"}
 // ops maps ncu's access operations to the plan's.
 var ops = map[string]string{"Load": "load", "Store": "store", "Atomic": "atomic", "Reduction": "atomic"}
 
+func newBuild() *Build {
+	return &Build{Rows: map[string]map[Key]*Measured{}, Generic: map[string]map[string][]string{}, Instances: map[string]bool{},
+		SharedLoadWavefronts: map[string]float64{}}
+}
+
 // ReadBuild reads the gzipped source-view exports of one build (one per
 // generated file) and attributes every memory instruction to its kernel
 // instance and Go line. A function that is not an instance is a callee
 // of the instance before it. files are the Go files of the plan, by which
-// the paths ncu prints (absolute on the GPU machine) are resolved.
+// the paths ncu prints (absolute on the GPU machine) are resolved. An
+// instance that an export measured replaces what the exports before it in
+// names said of it (a later run that measured some kernels again).
 func ReadBuild(names []string, files []string, instances map[string]bool) (*Build, error) {
-	b := &Build{Rows: map[string]map[Key]*Measured{}, Generic: map[string]map[string][]string{}, Instances: map[string]bool{},
-		SharedLoadWavefronts: map[string]float64{}}
+	b := newBuild()
 	resolve := resolver(files)
 	for _, name := range names {
-		fns, err := readExport(name)
+		part, err := readOne(name, resolve, instances)
 		if err != nil {
 			return nil, err
 		}
-		stem, _, _ := strings.Cut(filepath.Base(name), ".")
-		if err := b.readCounters(stem, strings.TrimSuffix(name, ".csv.gz")+".raw.csv.gz", instances); err != nil {
-			return nil, err
+		for inst := range part.Instances {
+			b.Instances[inst] = true
+			b.Rows[inst] = part.Rows[inst]
+			b.Generic[inst] = part.Generic[inst]
+			delete(b.SharedLoadWavefronts, inst)
 		}
-		inst := ""
-		for _, fn := range fns {
-			kernel, _, _ := strings.Cut(fn.Name, "(")
-			if id := stem + "/" + kernel; instances[id] {
-				inst = id // a kernel instance; other functions are its callees
-				b.Instances[inst] = true
-			}
-			if inst == "" {
-				continue
-			}
-			file := resolve(fn.File)
-			if file == "" {
-				continue
-			}
-			// ncu lists an instruction under every line range it falls
-			// in; it ran once, for the first.
-			seen := map[uint64]bool{}
-			for _, l := range fn.Lines {
-				for _, in := range l.Instrs {
-					if seen[in.Address] {
-						continue
-					}
-					seen[in.Address] = true
-					if in.Space == "Generic" {
-						if b.Generic[inst] == nil {
-							b.Generic[inst] = map[string][]string{}
-						}
-						at := fmt.Sprintf("%s:%d", file, in.Line)
-						b.Generic[inst][at] = append(b.Generic[inst][at], opcode(in.SASS))
-					}
-					sp, op := spaces[in.Space], ops[in.Op]
-					if sp == "" || op == "" {
-						continue
-					}
-					k := Key{File: file, Line: in.Line, Space: sp, Op: op}
-					if b.Rows[inst] == nil {
-						b.Rows[inst] = map[Key]*Measured{}
-					}
-					m := b.Rows[inst][k]
-					if m == nil {
-						m = &Measured{}
-						b.Rows[inst][k] = m
-					}
-					m.add(in)
+		for inst, v := range part.SharedLoadWavefronts {
+			b.SharedLoadWavefronts[inst] = v
+		}
+	}
+	return b, nil
+}
+
+// readOne reads one export and the counters exported beside it.
+func readOne(name string, resolve func(string) string, instances map[string]bool) (*Build, error) {
+	b := newBuild()
+	fns, err := readExport(name)
+	if err != nil {
+		return nil, err
+	}
+	stem, _, _ := strings.Cut(filepath.Base(name), ".")
+	if err := b.readCounters(stem, strings.TrimSuffix(name, ".csv.gz")+".raw.csv.gz", instances); err != nil {
+		return nil, err
+	}
+	inst := ""
+	for _, fn := range fns {
+		kernel, _, _ := strings.Cut(fn.Name, "(")
+		if id := stem + "/" + kernel; instances[id] {
+			inst = id // a kernel instance; other functions are its callees
+			b.Instances[inst] = true
+		}
+		if inst == "" {
+			continue
+		}
+		file := resolve(fn.File)
+		if file == "" {
+			continue
+		}
+		// ncu lists an instruction under every line range it falls
+		// in; it ran once, for the first.
+		seen := map[uint64]bool{}
+		for _, l := range fn.Lines {
+			for _, in := range l.Instrs {
+				if seen[in.Address] {
+					continue
 				}
+				seen[in.Address] = true
+				if in.Space == "Generic" {
+					if b.Generic[inst] == nil {
+						b.Generic[inst] = map[string][]string{}
+					}
+					at := fmt.Sprintf("%s:%d", file, in.Line)
+					b.Generic[inst][at] = append(b.Generic[inst][at], opcode(in.SASS))
+				}
+				sp, op := spaces[in.Space], ops[in.Op]
+				if sp == "" || op == "" {
+					continue
+				}
+				k := Key{File: file, Line: in.Line, Space: sp, Op: op}
+				if b.Rows[inst] == nil {
+					b.Rows[inst] = map[Key]*Measured{}
+				}
+				m := b.Rows[inst][k]
+				if m == nil {
+					m = &Measured{}
+					b.Rows[inst][k] = m
+				}
+				m.add(in)
 			}
 		}
 	}
@@ -225,9 +250,11 @@ func resolver(files []string) func(string) string {
 	}
 }
 
-// Load reads a plan and the exports of both builds in results (files
-// <name>.G.csv.gz and <name>.O3.csv.gz) and compares them.
-func Load(planFile, results string) (*Report, error) {
+// Load reads a plan and the exports of both builds in the results
+// directories (files <name>.G.csv.gz and <name>.O3.csv.gz) and compares
+// them. A kernel instance measured in a later directory replaces its
+// measurement in the earlier ones.
+func Load(planFile string, results ...string) (*Report, error) {
 	plan, err := ReadPlan(planFile)
 	if err != nil {
 		return nil, err
@@ -246,20 +273,25 @@ func Load(planFile, results string) (*Report, error) {
 	}
 	builds := map[string]*Build{}
 	for _, b := range []string{"G", "O3"} {
-		names, err := filepath.Glob(filepath.Join(results, "*."+b+".csv.gz"))
-		if err != nil {
-			return nil, fmt.Errorf("hwcheck: %w", err)
+		var names []string
+		for _, res := range results {
+			ns, err := filepath.Glob(filepath.Join(res, "*."+b+".csv.gz"))
+			if err != nil {
+				return nil, fmt.Errorf("hwcheck: %w", err)
+			}
+			names = append(names, ns...)
 		}
 		if len(names) == 0 {
 			continue
 		}
+		var err error
 		builds[b], err = ReadBuild(names, fileList, instances)
 		if err != nil {
 			return nil, err
 		}
 	}
 	if len(builds) == 0 {
-		return nil, fmt.Errorf("hwcheck: no *.G.csv.gz or *.O3.csv.gz in %s (run scripts/hwcheck-gpu.sh)", results)
+		return nil, fmt.Errorf("hwcheck: no *.G.csv.gz or *.O3.csv.gz in %s (run scripts/hwcheck-gpu.sh)", strings.Join(results, ", "))
 	}
 	return Compare(plan, builds["G"], builds["O3"]), nil
 }

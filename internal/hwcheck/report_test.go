@@ -262,3 +262,50 @@ func TestSettleByHardwareCounter(t *testing.T) {
 		}
 	}
 }
+
+// A kernel measured again in a later export replaces its earlier
+// measurement, counter included; a kernel the later export does not list
+// keeps its own.
+func TestLaterExportReplaces(t *testing.T) {
+	export := func(k0, k1 string) string {
+		s := `"File Path","/gpu/repo/k/k.go"` + "\n"
+		if k0 != "" {
+			s += `"Function Name","K__0"` + "\n" + header + "\n" +
+				`"5","x := d[i]","-","-","4","Shared","Load","64","` + k0 + `","0"` + "\n" +
+				`"","","0x10","      LDS.64 R2, [R3]","4","Shared","Load","64","` + k0 + `","0"` + "\n"
+		}
+		if k1 != "" {
+			s += `"Function Name","K__1"` + "\n" + header + "\n" +
+				`"5","x := d[i]","-","-","4","Shared","Load","64","` + k1 + `","0"` + "\n" +
+				`"","","0x10","      LDS.64 R2, [R3]","4","Shared","Load","64","` + k1 + `","0"` + "\n"
+		}
+		return s
+	}
+	first, again := t.TempDir(), t.TempDir()
+	old := writeExport(t, first, "k.G.csv.gz", export("16", "8"))
+	writeExport(t, first, "k.G.raw.csv.gz", `"ID","Kernel Name","`+SharedLoadCounter+`"
+"","","wavefront"
+"0","K__0","16"
+"1","K__1","8"
+`)
+	newer := writeExport(t, again, "k.G.csv.gz", export("4", ""))
+	writeExport(t, again, "k.G.raw.csv.gz", `"ID","Kernel Name","`+SharedLoadCounter+`"
+"","","wavefront"
+"0","K__0","4"
+`)
+	ids := map[string]bool{"k/K__0": true, "k/K__1": true}
+	b, err := ReadBuild([]string{old, newer}, []string{"k/k.go"}, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := Key{File: "k/k.go", Line: 5, Space: "shared", Op: "load"}
+	for inst, want := range map[string]int64{"k/K__0": 4, "k/K__1": 8} {
+		m := b.Rows[inst][key]
+		if m == nil || m.Sum != want || m.Requests != 4 {
+			t.Errorf("%s: %+v, want %d wavefronts in 4 requests", inst, m, want)
+		}
+		if c := b.SharedLoadWavefronts[inst]; c != float64(want) {
+			t.Errorf("%s: counter %v, want %d", inst, c, want)
+		}
+	}
+}
