@@ -53,7 +53,9 @@
 // stored by every thread a condition lets in (the flag idiom: if in[i] < 0
 // { found[0] = 1 }), and data the kernel fills itself (shared memory, a
 // global array it also writes: a last-block election reads a flag in
-// shared memory), whose values follow from the kernel.
+// shared memory), whose values follow from the kernel. Conditions on one
+// input value that exclude each other (in[0] > 5 for the writer, in[0] < 3
+// for the reader; f and !f) let no data in: no race, and nothing noted.
 // An unexported package-level array that nothing in the package
 // writes, with one value in every element, is constant memory: its loads
 // are that value, not data.

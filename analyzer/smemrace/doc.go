@@ -49,7 +49,9 @@
 // stored by every thread a condition lets in (the flag idiom: if in[i] < 0
 // { found[0] = 1 }), and data the kernel fills itself (shared memory, a
 // global array it also writes: a last-block election reads a flag in
-// shared memory), whose values follow from the kernel.
+// shared memory), whose values follow from the kernel. Conditions on one
+// input value that exclude each other (in[0] > 5 for the writer, in[0] < 3
+// for the reader; f and !f) let no data in: no race, and nothing noted.
 // A condition on
 // data that no pair of threads could race under, even with every thread
 // let in, decides the race: none. An address chosen in a branch (p :=

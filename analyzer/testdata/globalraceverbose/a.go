@@ -108,3 +108,52 @@ func transposeOut(t *simt.Thread, out []float32, n int) {
 		out[(y+j)*n+x] = 1 // want `note: race only with a row pitch narrower than its rows, not reported: global-memory race on out between blocks: .*, with n = 1, j = 0 and 0; block 32×8\. No race is found with n = 1048576: the parameter multiplies an index of the threads \(a row pitch\), and below the width of the rows it separates, rows overlap, which a launch whose grid fits the rows does not do`
 	}
 }
+
+// dataExclusive: thread 0 writes p[0] where in[0] > 5, the others read it
+// where in[0] < 3. in[0] is one value for all of them, and none lets both
+// in: no race for any data, and nothing to note.
+//
+//smemlint:launch block=64
+func dataExclusive(t *simt.Thread, in []int32, p, out []float32) {
+	i := t.ThreadIdx.X
+	if in[0] > 5 {
+		if i == 0 {
+			p[0] = 1
+		}
+	}
+	if in[0] < 3 {
+		out[i] = p[0]
+	}
+}
+
+// dataNegated: one condition on data, as a flag and its negation.
+//
+//smemlint:launch block=64
+func dataNegated(t *simt.Thread, in []int32, p, out []float32) {
+	i := t.ThreadIdx.X
+	f := in[0] > 5
+	if f {
+		if i == 0 {
+			p[0] = 1
+		}
+	}
+	if !f {
+		out[i] = p[0]
+	}
+}
+
+// dataCompatible: in[0] > 5 and in[0] > 7 both hold for in[0] = 8: a race
+// for some data.
+//
+//smemlint:launch block=64
+func dataCompatible(t *simt.Thread, in []int32, p, out []float32) {
+	i := t.ThreadIdx.X
+	if in[0] > 5 {
+		if i == 0 {
+			p[0] = 1
+		}
+	}
+	if in[0] > 7 {
+		out[i] = p[0] // want `may race, depending on data: thread 0 writes p\[0\] \(a\.go:\d+\) and thread 32 reads p\[0\] \(a\.go:\d+\) touch byte 0 of p when in\[0\] > 5 \(a\.go:\d+\) and in\[0\] > 7 \(a\.go:\d+\) lets both in \(values smemlint cannot see\); block 64`
+	}
+}

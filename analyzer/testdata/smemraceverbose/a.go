@@ -49,3 +49,74 @@ func lastOfChoice(t *simt.Thread, c int) {
 		s[len(s)-1] = 2 // want `note: shared s\[len\(s\)-1\] not checked for races: the index depends on the length of a slice that branches chose among slices of different lengths, so whether two threads touch the same bytes is decided at run time; block 64`
 	}
 }
+
+// sharedExclusive: thread 0 writes s[0] where in[0] > 5, the others read
+// it where in[0] < 3: in[0] is one value, which never lets both in.
+//
+//smemlint:launch block=64
+func sharedExclusive(t *simt.Thread, in []int32, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	if in[0] > 5 {
+		if tid == 0 {
+			s[0] = 1
+		}
+	}
+	if in[0] < 3 {
+		out[tid] = s[0]
+	}
+}
+
+// sharedExclusiveMixed: the writer's condition also reads in[tid], which
+// differs between threads; in[0] still excludes the reader.
+//
+//smemlint:launch block=64
+func sharedExclusiveMixed(t *simt.Thread, in []int32, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	if in[0] > 5 && in[tid] > 0 {
+		if tid == 0 {
+			s[0] = 1
+		}
+	}
+	if in[0] < 3 {
+		out[tid] = s[0]
+	}
+}
+
+// sharedCompatible: in[0] = 8 lets both in.
+//
+//smemlint:launch block=64
+func sharedCompatible(t *simt.Thread, in []int32, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	if in[0] > 5 {
+		if tid == 0 {
+			s[0] = 1
+		}
+	}
+	if in[0] > 7 {
+		out[tid] = s[0] // want `shared-memory race on s between warps: thread 0 writes s\[0\] \(a\.go:\d+\) and thread 32 reads s\[0\] \(a\.go:\d+\)`
+	}
+}
+
+// sharedStoredInput: thread 63 stores in[0] between the two conditions,
+// so the second may read another value than the first (thread 63 may run
+// ahead of thread 0): 6, then 0, lets both in.
+//
+//smemlint:launch block=64
+func sharedStoredInput(t *simt.Thread, in []int32, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	if in[0] > 5 {
+		if tid == 0 {
+			s[0] = 1
+		}
+	}
+	if tid == 63 {
+		in[0] = 0
+	}
+	if in[0] < 3 {
+		out[tid] = s[0] // want `shared-memory race on s between warps: thread 0 writes s\[0\] \(a\.go:\d+\) and thread 32 reads s\[0\] \(a\.go:\d+\)`
+	}
+}

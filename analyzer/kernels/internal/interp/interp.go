@@ -70,6 +70,11 @@ type interp struct {
 	// which never change within a context; struct values are copied on
 	// write.
 	dims map[string]value
+	// inputs are the values loaded at fixed addresses, which later loads
+	// of the same address share, except from the arrays of unshared (by
+	// declaration), which the kernel stores to (see inputs.go).
+	inputs   []inputLoad
+	unshared map[token.Pos]bool
 }
 
 type retValue struct {
@@ -96,13 +101,22 @@ func Evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 			ctx, err = nil, &ir.Fault{Pos: j.Pos, Kernel: j.Name, Stage: "evaluating the kernel", Cause: fmt.Sprint(r)}
 		}
 	}()
-	return evaluate(pass, cfg, f, j)
+	ctx, stored, err := evaluate(pass, cfg, f, j, nil)
+	if stored != nil {
+		// Loads were shared of arrays the kernel stores to: again,
+		// without.
+		ctx, _, err = evaluate(pass, cfg, f, j, stored)
+	}
+	return ctx, err
 }
 
-func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.Job) (*ir.Context, error) {
+// evaluate evaluates the kernel, sharing no loads of the arrays unshared
+// declares, and returns the arrays whose loads it shared and should not
+// have (see inputs.go).
+func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.Job, unshared map[token.Pos]bool) (*ir.Context, map[token.Pos]bool, error) {
 	arch, err := front.LookupArch(cfg, j.Arch)
 	if err != nil {
-		return nil, fmt.Errorf("kernel %s: %w", j.Name, err)
+		return nil, nil, fmt.Errorf("kernel %s: %w", j.Name, err)
 	}
 	ctx := ir.NewContext(j.Name, j.Pos, j.Shape, arch)
 	ctx.Pass, ctx.Config = pass, cfg
@@ -118,7 +132,7 @@ func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 	in := &interp{
 		pass: pass, info: pass.TypesInfo, sizes: pass.TypesSizes, ctx: ctx, finder: f, host: j.Host, padding: j.Padding,
 		env: map[types.Object]value{}, globals: map[types.Object]*ir.Array{},
-		sharedByCall: map[*ast.CallExpr]*ir.Array{},
+		sharedByCall: map[*ast.CallExpr]*ir.Array{}, unshared: unshared,
 	}
 	if in.sizes == nil {
 		in.sizes = types.SizesFor("gc", "amd64")
@@ -140,7 +154,7 @@ func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 		ctx.Incomplete = append(ctx.Incomplete, ir.Note{Pos: pos, Msg: fmt.Sprintf(
 			"kernel too large to evaluate completely: the evaluation stopped here after %d statements and expressions; accesses it did not reach from here on have no figure", maxSteps)})
 	}
-	return ctx, nil
+	return ctx, in.storedInputs(), nil
 }
 
 // bindParams gives the parameters of a kernel entry their values: the

@@ -150,7 +150,37 @@ func (in *interp) load(node ast.Expr, r *ref) value {
 		return in.opaque(r.typ, true, whyMemory)
 	}
 	in.access(node, r, false, false)
-	return in.opaqueFrom(r.typ, r.off.DependsOn(in.ctx.IsThreadSym), whyMemory, r.arr)
+	at := in.address(r)
+	fixed := in.fixedAt(r, at)
+	if fixed {
+		if v, ok := in.loadedBefore(r, at); ok {
+			return v
+		}
+	}
+	v := in.opaqueFrom(r.typ, r.off.DependsOn(in.ctx.IsThreadSym), whyMemory, r.arr)
+	if r.alts == nil {
+		in.noteLoaded(v, at)
+	}
+	if fixed && v.kind != vNone {
+		in.inputs = append(in.inputs, inputLoad{arr: r.arr, at: at, typ: r.typ, v: v})
+	}
+	return v
+}
+
+// noteLoaded records, on the symbol that stands for a value just loaded,
+// the address it was loaded from (ir.SymMeta.At).
+func (in *interp) noteLoaded(v value, at affine.Expr) {
+	var syms []affine.Sym
+	switch v.kind {
+	case vScalar:
+		syms = v.e.Syms()
+	case vBool:
+		syms = v.cond().Syms()
+	}
+	if len(syms) == 1 && in.ctx.IsData(syms[0]) {
+		m := &in.ctx.Meta[syms[0]]
+		m.Loaded, m.At = true, at
+	}
 }
 
 // access records the accesses that reading or writing a value of r's type

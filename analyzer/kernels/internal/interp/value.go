@@ -123,7 +123,9 @@ func equalValues(a, b value) bool {
 	case vCopy:
 		return a.vary == b.vary
 	case vBool:
-		return false // predicates are not compared; merges make them opaque
+		// Predicates are not compared, but one neither branch set is
+		// the same pointer: a flag both keep keeps its condition.
+		return a.pred == b.pred
 	case vStruct:
 		if len(a.fields) != len(b.fields) {
 			return false

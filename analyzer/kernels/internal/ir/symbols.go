@@ -41,6 +41,12 @@ type SymMeta struct {
 	// from the counter From: the threads that update one counter get
 	// distinct values (see CounterShared).
 	Counter bool
+	// Loaded says that the value was loaded whole from memory, at the
+	// byte address At (see Interp's load); two loads of an array the
+	// kernel never stores to, at one address that is the same for every
+	// thread and iteration, read one value (see pairs' excluded).
+	Loaded bool
+	At     affine.Expr
 	// Joint, when not nil, ties this symbol's values to those of other
 	// symbols (an outer loop's variable): only its combinations occur.
 	Joint *Joint

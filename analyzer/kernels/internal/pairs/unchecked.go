@@ -62,6 +62,10 @@ func (f *raceFinder) unchecked(as, bs []*ir.Access) *Unchecked {
 				// block was searched with candidate values already.
 				continue
 			}
+			if exclusive(c, a, b) {
+				// No data lets both in (in[0] > 5, in[0] < 3).
+				continue
+			}
 			if cf := f.relaxed(a, b); cf != nil {
 				u := &Unchecked{A: a, B: b, Data: s, C: cf}
 				f.decideData(u)
