@@ -59,17 +59,35 @@ const (
 	classMixed        // true for some: the value is a class of its own
 )
 
-// classesOf groups the domain of s as classes describes; false when s is
-// not linear in the address, a comparison that mentions it has no known
+// classesOf groups the domain of s as classes describes: the first value
+// of each class, and how many values the class holds; false when s is not
+// linear in the address, a comparison that mentions it has no known
 // range, or s is tied to other symbols.
 func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, bool) {
+	class, ok := e.classIndex(s, domain)
+	if !ok {
+		return nil, nil, false
+	}
+	var reps, weights []int64
+	for i, n := range class {
+		if n == len(reps) {
+			reps, weights = append(reps, domain[i]), append(weights, 0)
+		}
+		weights[n]++
+	}
+	return reps, weights, true
+}
+
+// classIndex numbers the class of each value of the domain of s, in the
+// order of each class's first value (see classesOf).
+func (e *enumerator) classIndex(s affine.Sym, domain []int64) ([]int, bool) {
 	c := e.ctx
 	if e.isSynth(s) || (e.hasHypo && s == e.stride) || c.Meta[s].Joint != nil {
-		return nil, nil, false
+		return nil, false
 	}
 	for _, j := range e.joints {
 		if slices.Contains(j.Syms, s) {
-			return nil, nil, false
+			return nil, false
 		}
 	}
 	// The comparisons, each once: a guard that merges several ways
@@ -81,7 +99,7 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 				continue
 			}
 			if cmp.DependsOn(e.isSynth) {
-				return nil, nil, false
+				return nil, false
 			}
 			op, x, y, _ := cmp.Comparison()
 			k := cmpOf{op: op, d: affine.Sub(x, y)}
@@ -98,13 +116,17 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 		addr    string // the branches of min and max the address takes
 		residue int64
 		guards  string // one classFalse/classTrue per comparison
-		mixed   int64  // the value itself when some comparison is mixed
+		// own says that the value is a class of its own (some
+		// comparison is mixed, or the address takes s through an
+		// operation), which value names.
+		own   bool
+		value int64
 	}
 	index := map[key]int{}
 	res := &resolver{c: c, s: s, cmps: map[*affine.Atom]cmpOf{}}
-	var reps, weights []int64
+	class := make([]int, len(domain))
 	g := make([]byte, len(cmps))
-	for _, v := range domain {
+	for i, v := range domain {
 		// A value whose address still takes s through an operation is a
 		// class of its own.
 		// The work, and at most the access's share for grouping the
@@ -122,7 +144,7 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 			e.work += substStep
 		}
 		if e.work > e.share {
-			return nil, nil, false
+			return nil, false
 		}
 		if slow {
 			var addr affine.Expr
@@ -136,7 +158,7 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 			d, ok := cmp.boundsAt(c, s, v)
 			switch {
 			case !ok:
-				return nil, nil, false
+				return nil, false
 			case ir.HoldsOn(op, d):
 				g[j] = classTrue
 			case ir.HoldsOn(op.Negate(), d):
@@ -148,16 +170,16 @@ func (e *enumerator) classesOf(s affine.Sym, domain []int64) ([]int64, []int64, 
 		}
 		k.guards = string(g)
 		if mixed {
-			k.mixed = v
+			k.own, k.value = true, v
 		}
-		if n, ok := index[k]; ok {
-			weights[n]++
-			continue
+		n, ok := index[k]
+		if !ok {
+			n = len(index)
+			index[k] = n
 		}
-		index[k] = len(reps)
-		reps, weights = append(reps, v), append(weights, 1)
+		class[i] = n
 	}
-	return reps, weights, true
+	return class, true
 }
 
 // cmpOf is a comparison d op 0 of a guard that mentions the symbol s whose
