@@ -224,16 +224,16 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 			}
 		}
 	}
-	savedEnv, savedRets, savedNamed := in.env, in.rets, in.named
+	savedEnv, savedRets, savedNamed, savedBody := in.env, in.rets, in.named, in.body
 	base := len(in.ctrl)
 	var rets []retValue
-	in.env, in.rets, in.named = env, &rets, named
+	in.env, in.rets, in.named, in.body = env, &rets, named, fd.Body
 	in.calls = append(in.calls, x.Pos())
 	in.inlining = append(in.inlining, fn)
 	in.block(fd.Body.List)
 	in.calls = in.calls[:len(in.calls)-1]
 	in.inlining = in.inlining[:len(in.inlining)-1]
-	in.env, in.rets, in.named = savedEnv, savedRets, savedNamed
+	in.env, in.rets, in.named, in.body = savedEnv, savedRets, savedNamed, savedBody
 	return in.results(fn, rets, base)
 }
 

@@ -51,6 +51,12 @@ type interp struct {
 	// the call in this package that led there.
 	anchor ast.Node
 
+	// body is the body of the function being evaluated, and dataOnly
+	// the variables of each body that feed only stored data (see
+	// feedsOnlyData).
+	body     *ast.BlockStmt
+	dataOnly map[*ast.BlockStmt]dataOnly
+
 	// resliced holds the slice variables the loops being evaluated
 	// assign only by re-slicing themselves (see markResliced).
 	resliced map[types.Object]bool
@@ -145,6 +151,7 @@ func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 		params, body = j.Decl.Type.Params, j.Decl.Body
 	}
 	in.bindParams(params)
+	in.body = body
 	in.block(body.List)
 	if in.gaveUp {
 		pos := in.gaveUpAt

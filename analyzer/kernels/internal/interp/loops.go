@@ -128,7 +128,7 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	entry := in.entryValues(body, post, skip)
 	var exit map[types.Object]value
 	replayed := false
-	if in.replayable(loop, body, post, iv, moving) && slices.ContainsFunc(entry, replayTracks) {
+	if in.replayable(loop, body, post, iv, moving) && slices.ContainsFunc(entry, in.replayTracks) {
 		var each []map[types.Object]value
 		exit, each, replayed = in.replay(loop, body, iv, in.env, entry)
 		if replayed {

@@ -133,12 +133,13 @@ func (in *interp) chained(loop *ir.Loop, vars []assigned, each []map[types.Objec
 }
 
 // replayTracks reports whether replaying a loop can give a variable it
-// assigns a value the interpreter computes: an integer, a condition or a
-// reference. A floating-point or complex variable (an accumulator) holds
-// data, an unknown, whatever the replay: a loop that assigns only such
-// variables is not replayed, which would cost a run of its body per
+// assigns a value the interpreter computes and reads: an integer, a
+// condition or a reference that reaches more than stored data (see
+// feedsOnlyData). A floating-point or complex variable (an accumulator)
+// holds data, an unknown, whatever the replay: a loop that assigns only
+// such variables is not replayed, which would cost a run of its body per
 // iteration.
-func replayTracks(a assigned) bool {
+func (in *interp) replayTracks(a assigned) bool {
 	b, ok := types.Unalias(a.obj.Type()).Underlying().(*types.Basic)
-	return !ok || b.Info()&(types.IsFloat|types.IsComplex) == 0
+	return (!ok || b.Info()&(types.IsFloat|types.IsComplex) == 0) && !in.feedsOnlyData(a.obj)
 }
