@@ -6,6 +6,7 @@
 # root), and Go. Run it from the repository root:
 #
 #   hw/measure.sh [out-dir]          # default hw-out; REPEAT=3 by default
+#   CASES="C0 H0 G13" hw/measure.sh  # only the kernels whose names start so
 #
 # out-dir receives micro (the binary), micro.sass, raw.csv (ncu --page raw),
 # source.ncu-rep and source.csv (per-instruction SourceCounters) and
@@ -13,6 +14,7 @@
 set -eu
 out=${1:-hw-out}
 repeat=${REPEAT:-3}
+cases=${CASES:-all}
 mkdir -p "$out"
 
 nvcc -O3 -arch=sm_90 -lineinfo -o "$out/micro" hw/micro/micro.cu
@@ -28,12 +30,12 @@ metrics=$metrics,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_t
 
 # Counters: every kernel REPEAT times, clocks left alone.
 REPEAT=$repeat ncu --clock-control none --csv --page raw --metrics "$metrics" \
-	"$out/micro" all > "$out/raw.csv"
+	"$out/micro" $cases > "$out/raw.csv"
 # Per-instruction figures (L1 Wavefronts Shared, L2 Theoretical Sectors
 # Global), once per kernel, exported as the SASS source view; the
 # multi-warp kernels, whose kernel-level counter reads high, are read
 # against these.
-ncu --clock-control none --section SourceCounters -f -o "$out/source" "$out/micro" all > "$out/source.log" 2>&1
+ncu --clock-control none --section SourceCounters -f -o "$out/source" "$out/micro" $cases > "$out/source.log" 2>&1
 ncu -i "$out/source.ncu-rep" --page source --csv --print-source sass > "$out/source.csv"
 
 go run ./hw/tables -cases hw/micro/cases.h -raw "$out/raw.csv" -source "$out/source.csv" \

@@ -18,6 +18,11 @@
 # when spent, so that a time-limited run still returns what it measured;
 # HWCHECK_ONLY="examples.O3 fuzz00300.G" builds and profiles only those.
 # HWCHECK_SECTION=SourceCounters uses Nsight Compute's own section.
+# HWCHECK_KERNELS=FILE profiles only some kernels of a build: each line
+# "NAME.BUILD KERNEL..." names them (the others run unprofiled); the
+# exports then hold those alone, and `smemlint hwcheck report DIR OLD NEW`
+# reads them over an earlier run's (a translation change that touched a
+# few kernels of each file).
 set -u
 dir=${1:?usage: hwcheck-gpu.sh DIR [RESULTS]}
 res=${2:-$dir/results}
@@ -35,6 +40,10 @@ sections=$(cd "$(dirname "$0")" && pwd)/hwcheck-sections
 start=$(date +%s)
 mkdir -p "$res" "$dir/bin"
 { nvcc --version; ncu --version; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; } > "$res/versions.txt" 2>&1
+
+kernels() { # NAME.BUILD: the kernels HWCHECK_KERNELS lists for it, if any
+  [ -n "${HWCHECK_KERNELS:-}" ] && awk -v nb="$1" '$1 == nb { $1 = ""; print substr($0, 2) }' "$HWCHECK_KERNELS"
+}
 
 wanted() { # NAME.BUILD: whether HWCHECK_ONLY (when set) lists it
   [ -z "${HWCHECK_ONLY:-}" ] || grep -qw "$1" <<< "$HWCHECK_ONLY"
@@ -65,13 +74,19 @@ echo "builds: $(grep -c ' ok$' "$res/builds.txt") ok, $(grep -c FAILED "$res/bui
 # profile EXE NAME.BUILD LAUNCHES: JOBS processes, each a slice of the
 # launches, then one export of them all in launch order.
 profile() {
-  local exe=$1 nb=$2 n=$3 j skip count parts=() metrics=
+  local exe=$1 nb=$2 n=$3 j skip count parts=() metrics= only=()
   # The counter only for -G: the report does not judge -O3 builds by it.
   [[ $nb == *.G ]] && metrics=$counter
+  local listed
+  listed=$(kernels "$nb")
+  if [ -n "$listed" ]; then
+    n=$(wc -w <<< "$listed")
+    only=(--kernel-name "regex:^($(tr ' ' '|' <<< "$listed"))\$")
+  fi
   local per=$(( (n + jobs - 1) / jobs ))
   for (( j = 0; j * per < n; j++ )); do
     skip=$(( j * per )); count=$per
-    ncu --section-folder "$sections" --section "$section" ${metrics:+--metrics "$metrics"} --clock-control none \
+    ncu --section-folder "$sections" --section "$section" ${metrics:+--metrics "$metrics"} ${only[@]+"${only[@]}"} --clock-control none \
       --launch-skip "$skip" --launch-count "$count" -f -o "$res/$nb.$j" "$exe" > "$res/$nb.$j.run.txt" 2>&1 &
     parts+=("$j")
   done

@@ -233,19 +233,27 @@ static __device__ __forceinline__ unsigned sbase() {
 // returns what a load read, for the result store.
 // Only the shared kinds name smem, so that the global kernels declare no
 // shared memory.
+// bytes is an element's width in memory: a narrow integer travels in a
+// 32-bit register, so sizeof(V) is not its width (the first run of these
+// kernels addressed char and short arrays 4 bytes an element: C02, C04,
+// H02, G13 and G17 measured the cases of c[tid*16], c[tid*8], h[tid*4],
+// 4-byte strides).
+template <class T>
+constexpr unsigned bytes = std::is_same_v<T, U8> ? 1 : std::is_same_v<T, U16> ? 2 : (unsigned)sizeof(typename T::V);
+
 template <class T, class Op>
 static __device__ __forceinline__ float access(unsigned char* g, unsigned e, unsigned on, bool pred) {
   typedef typename T::V V;
   const V v = T::make(e);
   if constexpr (std::is_same_v<Op, SLD> || std::is_same_v<Op, SST>) {
-    const unsigned sa = sbase() + e * (unsigned)sizeof(V);
+    const unsigned sa = sbase() + e * bytes<T>;
     if constexpr (std::is_same_v<Op, SLD>) {
       return T::fold(pred ? T::plds(sa, on, v) : T::lds(sa));
     } else {
       if (pred) T::psts(sa, on, v); else T::sts(sa, v);
     }
   } else {
-    unsigned char* ga = g + (size_t)e * sizeof(V);
+    unsigned char* ga = g + (size_t)e * bytes<T>;
     if constexpr (std::is_same_v<Op, GLD>) {
       return T::fold(pred ? T::pldg(ga, on, v) : T::ldg(ga));
     } else {
