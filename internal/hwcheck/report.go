@@ -51,12 +51,18 @@ type Report struct {
 	// Counts by corpus, then by verdict, of the -G and -O3 comparisons.
 	CountsG  map[string]map[string]int `json:"countsG"`
 	CountsO3 map[string]map[string]int `json:"countsO3"`
+	// Launches counts, by corpus, the -G launches whose shared-load
+	// counter was read and whose shared loads all have a prediction, by
+	// CounterEqual, CounterAbove, CounterBelow; LaunchesOff lists those
+	// that differ.
+	Launches    map[string]map[string]int `json:"launches"`
+	LaunchesOff []LaunchCounter           `json:"launchesOff,omitempty"`
 }
 
 // Compare judges every row of the plan against the two builds; a nil
 // build was not measured.
 func Compare(plan *Plan, g, o3 *Build) *Report {
-	r := &Report{CountsG: map[string]map[string]int{}, CountsO3: map[string]map[string]int{}}
+	r := &Report{CountsG: map[string]map[string]int{}, CountsO3: map[string]map[string]int{}, Launches: map[string]map[string]int{}}
 	for i := range plan.Instances {
 		in := &plan.Instances[i]
 		var rs []*Result
@@ -72,6 +78,7 @@ func Compare(plan *Plan, g, o3 *Build) *Report {
 			rs = append(rs, res)
 		}
 		settle(in, rs, g)
+		r.checkLaunch(in, rs, g)
 		for _, res := range rs {
 			count(r.CountsG, in.Corpus, res.VerdictG)
 			count(r.CountsO3, in.Corpus, res.VerdictO3)
@@ -96,24 +103,12 @@ func settle(in *Instance, rs []*Result, b *Build) {
 	if !ok {
 		return
 	}
-	var want int64
+	want, known := launchWant(rs)
 	pending := false
 	for _, res := range rs {
-		row := res.Row
-		if row.Space != "shared" || row.Op != "load" {
-			continue
-		}
 		pending = pending || res.VerdictG == Instrument
-		switch {
-		case row.Sim != nil:
-			want += row.Sim.Sum
-		case row.Predicted() && row.Exact && len(row.Figures) == 1 && res.G != nil:
-			want += int64(row.Figures[0]) * res.G.Requests
-		default:
-			return
-		}
 	}
-	if !pending {
+	if !known || !pending {
 		return
 	}
 	for _, res := range rs {
@@ -126,6 +121,67 @@ func settle(in *Instance, rs []*Result, b *Build) {
 			continue
 		}
 		res.WhyG += fmt.Sprintf("; the hardware counter: %v wavefronts for the launch's shared loads, predicted %d", counter, want)
+	}
+}
+
+// launchWant is the prediction for the shared-load wavefronts of a whole
+// launch: the simulator's for every shared-load row where it ran, else
+// the exact figure times the requests measured; known is false where a
+// shared load has neither.
+func launchWant(rs []*Result) (want int64, known bool) {
+	for _, res := range rs {
+		row := res.Row
+		if row.Space != "shared" || row.Op != "load" {
+			continue
+		}
+		switch {
+		case row.Sim != nil:
+			want += row.Sim.Sum
+		case row.Predicted() && row.Exact && len(row.Figures) == 1 && res.G != nil:
+			want += int64(row.Figures[0]) * res.G.Requests
+		default:
+			return 0, false
+		}
+	}
+	return want, true
+}
+
+// Launch verdicts of the -G build's hardware counter against launchWant.
+const (
+	CounterEqual = "counter equal"
+	CounterAbove = "counter above"
+	CounterBelow = "counter below"
+)
+
+// LaunchCounter is one -G launch whose shared-load counter differs from
+// the prediction for all of its shared loads.
+type LaunchCounter struct {
+	Instance string  `json:"instance"`
+	Counter  float64 `json:"counter"`
+	Want     int64   `json:"want"`
+}
+
+// checkLaunch compares the launch's hardware counter, where it was read,
+// with the prediction for its shared loads.
+func (r *Report) checkLaunch(in *Instance, rs []*Result, b *Build) {
+	if b == nil {
+		return
+	}
+	counter, ok := b.SharedLoadWavefronts[in.ID()]
+	want, known := launchWant(rs)
+	if !ok || !known {
+		return
+	}
+	v := CounterEqual
+	switch {
+	case counter > float64(want):
+		v = CounterAbove
+	case counter < float64(want):
+		v = CounterBelow
+	}
+	count(r.Launches, in.Corpus, v)
+	if v != CounterEqual {
+		r.LaunchesOff = append(r.LaunchesOff, LaunchCounter{Instance: in.ID(), Counter: counter, Want: want})
 	}
 }
 
@@ -336,6 +392,19 @@ func WriteTable(w io.Writer, r *Report, all bool) error {
 	fmt.Fprintln(w)
 	writeCounts(w, "-G", r.CountsG)
 	writeCounts(w, "-O3", r.CountsO3)
+	var corpora []string
+	for c := range r.Launches {
+		corpora = append(corpora, c)
+	}
+	sort.Strings(corpora)
+	for _, c := range corpora {
+		m := r.Launches[c]
+		fmt.Fprintf(w, "-G %-9s launches, shared-load counter against the prediction: %d equal, %d above, %d below\n",
+			c, m[CounterEqual], m[CounterAbove], m[CounterBelow])
+	}
+	for _, l := range r.LaunchesOff {
+		fmt.Fprintf(w, "-G launch %s: counter %v, predicted %d\n", l.Instance, l.Counter, l.Want)
+	}
 	return nil
 }
 

@@ -235,7 +235,8 @@ func TestSettleByHardwareCounter(t *testing.T) {
 	for _, c := range []struct {
 		counter string
 		want    string
-	}{{"20", Agree}, {"16", Instrument}} {
+		launch  string
+	}{{"20", Agree, CounterEqual}, {"16", Instrument, CounterBelow}, {"24", Instrument, CounterAbove}} {
 		dir := t.TempDir()
 		name := writeExport(t, dir, "k.G.csv.gz", export)
 		writeExport(t, dir, "k.G.raw.csv.gz", `"ID","Kernel Name","`+SharedLoadCounter+`"
@@ -259,6 +260,11 @@ func TestSettleByHardwareCounter(t *testing.T) {
 		}
 		if res := r.Results[1]; res.VerdictG != Agree || res.WhyG != "" {
 			t.Errorf("counter %s: the 4-byte row's verdict %s (%s), want the source view's agreement", c.counter, res.VerdictG, res.WhyG)
+		}
+		// The launch is counted by its counter against the prediction
+		// for all its shared loads (20), and listed where they differ.
+		if n := r.Launches["c"][c.launch]; n != 1 || (c.launch == CounterEqual) != (len(r.LaunchesOff) == 0) {
+			t.Errorf("counter %s: launches %v, off %v, want one %s", c.counter, r.Launches, r.LaunchesOff, c.launch)
 		}
 	}
 }
