@@ -25,6 +25,19 @@ func TestCheck(t *testing.T) {
 	if r.Failed || c.Sites < 30 || c.Agree != c.Sites || c.Requests == 0 {
 		t.Errorf("counts %+v, failed %v, want every site to agree:\n%s", c, r.Failed, out.String())
 	}
+	// The unsigned loop counters that wrap around (CountDown, Byte,
+	// FromThread) are followed iteration by iteration: exact figures, not a
+	// bound, and the hazards between their iterations found.
+	for _, row := range r.Rows {
+		if row.Check == "bankconflict" && strings.Contains(row.Text, "int(i") && strings.HasPrefix(row.Predicted, "≤") {
+			t.Errorf("%s %s: predicted %s, a bound, want the figures", row.Site, row.Text, row.Predicted)
+		}
+	}
+	for _, h := range r.Hazards {
+		if h.Static == "" {
+			t.Errorf("hazard %s %s %s %s: no static finding matched", h.Kind, h.Op, h.First, h.Second)
+		}
+	}
 	// Pick's load *p: the even lanes' shared request and the odd lanes'
 	// global one, each measured, split, and agreeing with its prediction.
 	split := map[string]bool{}

@@ -47,6 +47,13 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 	loop.Cond = affine.True
 	if s.Cond != nil && moving == nil {
 		loop.Cond = in.loopCond(s.Cond, loop, iv)
+		if iv != nil && hasIter && in.ctx.Meta[loop.Var].Role == ir.RoleIter && in.wraps(iv, s.Cond) {
+			// Unsigned, counted down to an upper bound: it leaves where
+			// it would go below zero (see stopsAtZero).
+			if p, ok := in.stopsAtZero(iv, s.Cond, in.env[iv.obj].e); ok {
+				loop.Cond = affine.AndP(loop.Cond, p)
+			}
+		}
 	}
 	var carried map[types.Object]value
 	if hasIter || loop.Domain != nil {
@@ -269,9 +276,19 @@ func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr)
 			if iv.op == token.SUB {
 				step = affine.Neg(step)
 			}
+			value := affine.Add(start.e, affine.Mul(affine.S(k), step))
+			var extra []affine.Pred
+			if in.wraps(iv, condExpr) {
+				p, ok := in.stopsAtZero(iv, condExpr, value)
+				if !ok {
+					in.wrapUnknown(loop, iv, in.varies(start))
+					return affine.Expr{}, false
+				}
+				extra = append(extra, p)
+			}
 			loop.Var, loop.HasVar = k, true
-			in.env[iv.obj] = scalar(affine.Add(start.e, affine.Mul(affine.S(k), step)))
-			if d, ok := in.iterationDomain(k, iv.obj, condExpr); ok {
+			in.env[iv.obj] = scalar(value)
+			if d, ok := in.iterationDomain(k, iv.obj, condExpr, extra...); ok {
 				in.ctx.Meta[k].Domain, loop.Domain = d, d
 			}
 			return affine.S(k), true
@@ -315,13 +332,16 @@ func iterationOf(iv *induction, start affine.Expr, v affine.Sym) (affine.Expr, b
 // the thread's column) bounds the warp's iterations: k runs while some
 // thread may still pass it, and the condition, a guard of every access in
 // the body, turns off the lanes that have left.
-func (in *interp) iterationDomain(k affine.Sym, obj types.Object, condExpr ast.Expr) ([]int64, bool) {
+func (in *interp) iterationDomain(k affine.Sym, obj types.Object, condExpr ast.Expr, extra ...affine.Pred) ([]int64, bool) {
 	if condExpr == nil {
 		return nil, false
 	}
 	in.dry++
 	cond := in.cond(condExpr)
 	in.dry--
+	for _, p := range extra {
+		cond = affine.AndP(cond, p)
+	}
 	isK := func(s affine.Sym) bool { return s == k }
 	var exact []affine.Pred
 	type reach struct {
@@ -547,6 +567,7 @@ func (in *interp) enumerate(iv *induction, start affine.Expr, condExpr ast.Expr)
 	if !ok || !ok2 || condExpr == nil {
 		return nil, false
 	}
+	t := iv.obj.Type()
 	// The bound: the conjuncts of the condition that mention only the
 	// variable (after binding it to a probe symbol) and constants.
 	probe := in.newSym(iv.obj.Name()+"#probe", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
@@ -573,6 +594,13 @@ func (in *interp) enumerate(iv *induction, start affine.Expr, condExpr ast.Expr)
 	env := make(affine.Env, in.ctx.Syms.Len())
 	out := []int64{} // not nil: a loop of no iteration has a known, empty domain
 	for len(out) <= maxTrip {
+		if w, ok := in.wrapInt(t, v); ok {
+			v = w
+		} else if stepsDown(iv) {
+			// Unsigned, wrapped below zero: past an upper bound. (A
+			// mask shifted up to 1<<63 keeps its int64 bits.)
+			return out, in.upperBound(condExpr, iv.obj)
+		}
 		env[probe] = v
 		for _, b := range bound {
 			holds, err := b.Eval(env)
@@ -674,6 +702,16 @@ func (in *interp) enumerateTied(iv *induction, start affine.Expr, condExpr ast.E
 			for n := 0; ; n++ {
 				if n > maxTrip || len(rows) > maxTiedRows {
 					return nil, nil, false
+				}
+				if w, ok := in.wrapInt(iv.obj.Type(), v); ok {
+					v = w
+				} else if stepsDown(iv) {
+					// Unsigned, wrapped below zero: past an upper
+					// bound.
+					if !in.upperBound(condExpr, iv.obj) {
+						return nil, nil, false
+					}
+					break
 				}
 				env[probe] = v
 				holds := true

@@ -105,3 +105,42 @@ func Halves(t *simt.Thread, out []float32) {
 	t.SyncThreads()
 	out[tid] = a[tid%16] - b[tid%16]
 }
+
+// CountDown counts an unsigned i down while i < 4: 3, 2, 1, 0, and the
+// loop leaves where i wraps around. Byte steps a uint8 from 254 until it
+// is 2: 254, 255, 0, 1. FromThread counts each thread's i down from its
+// index. Each iteration's stride, and so its figure, depends on i; every
+// store writes 1, so the words written do not depend on the lanes' order.
+//
+//smemlint:launch block=32
+func CountDown(t *simt.Thread, out []float32) {
+	s := simt.Shared[[256]float32](t)
+	tid := t.ThreadIdx.X
+	for i := uint(3); i < 4; i-- {
+		s[tid*int(i+1)] = 1
+	}
+	t.SyncThreads()
+	out[tid] = s[tid]
+}
+
+//smemlint:launch block=32
+func Byte(t *simt.Thread, out []float32) {
+	s := simt.Shared[[256]float32](t)
+	tid := t.ThreadIdx.X
+	for i := uint8(254); i != 2; i++ {
+		s[tid*(int(i)%4+1)] = 1
+	}
+	t.SyncThreads()
+	out[tid] = s[tid]
+}
+
+//smemlint:launch block=32
+func FromThread(t *simt.Thread, out []float32) {
+	s := simt.Shared[[256]float32](t)
+	tid := t.ThreadIdx.X
+	for i := uint(tid); i < 64; i-- {
+		s[int(i)*2] = 1
+	}
+	t.SyncThreads()
+	out[tid] = s[tid]
+}

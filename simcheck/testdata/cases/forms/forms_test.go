@@ -81,3 +81,41 @@ func TestHalves(t *testing.T) {
 		}
 	}
 }
+
+// TestWrap checks the kernels whose unsigned loop counters wrap around
+// against the same loops run in plain Go: the words they set.
+func TestWrap(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		kernel func(*simt.Thread, []float32)
+		words  func(tid int, set func(idx int))
+	}{
+		{"CountDown", CountDown, func(tid int, set func(int)) {
+			for i := uint(3); i < 4; i-- {
+				set(tid * int(i+1))
+			}
+		}},
+		{"Byte", Byte, func(tid int, set func(int)) {
+			for i := uint8(254); i != 2; i++ {
+				set(tid * (int(i)%4 + 1))
+			}
+		}},
+		{"FromThread", FromThread, func(tid int, set func(int)) {
+			for i := uint(tid); i < 64; i-- {
+				set(int(i) * 2)
+			}
+		}},
+	} {
+		out := simt.Malloc[float32](32)
+		launch(t, 1, 32, func(t *simt.Thread) { c.kernel(t, out) })
+		var s [256]float32
+		for tid := range 32 {
+			c.words(tid, func(idx int) { s[idx] = 1 })
+		}
+		for tid, v := range out {
+			if v != s[tid] {
+				t.Errorf("%s: out[%d] = %v, want %v", c.name, tid, v, s[tid])
+			}
+		}
+	}
+}

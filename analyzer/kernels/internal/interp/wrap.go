@@ -1,0 +1,153 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/smemlint/smemlint/affine"
+	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
+)
+
+// Loop counters that wrap around. The analysis computes in int64 without
+// wrap-around; a loop variable of a narrower integer type, or an unsigned
+// one stepped below zero, takes other values in the kernel: for i :=
+// uint(3); i < 4; i-- runs i = 3, 2, 1, 0 and leaves when i wraps to
+// 2^64−1; for i := uint8(254); i != 2; i++ runs 254, 255, 0, 1. The
+// enumerated values (enumerate) wrap as the type does. An unsigned
+// counter whose values are not enumerated and that steps downwards, which
+// the condition does not stop at zero by itself, is an unknown that says
+// so (whyWrap), rather than a value that goes negative where the kernel's
+// does not.
+
+const whyWrap = "an unsigned loop counter that may wrap around below zero, which smemlint does not follow"
+
+// wrapInt returns v as the integer type t holds it, its arithmetic having
+// wrapped around: the low bits, sign-extended where t is signed; false
+// where t is a 64-bit unsigned type and the value is 2^63 or more, which
+// the analysis's int64 cannot hold.
+func (in *interp) wrapInt(t types.Type, v int64) (int64, bool) {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return v, true
+	}
+	bits := 8 * in.sizes.Sizeof(t)
+	unsigned := b.Info()&types.IsUnsigned != 0
+	if bits >= 64 {
+		return v, !unsigned || v >= 0
+	}
+	v &= 1<<bits - 1
+	if !unsigned && v >= 1<<(bits-1) {
+		v -= 1 << bits
+	}
+	return v, true
+}
+
+// isUnsigned reports whether t is an unsigned integer type.
+func isUnsigned(t types.Type) bool {
+	b, ok := types.Unalias(t).Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
+// stepsDown reports whether an induction may move its variable towards
+// zero: -= or -- by a step not known negative, += by one not known
+// positive.
+func stepsDown(iv *induction) bool {
+	c, known := iv.step.IsConst()
+	switch iv.op {
+	case token.SUB:
+		return !known || c > 0
+	case token.ADD:
+		return !known || c < 0
+	}
+	return false
+}
+
+// upperBound reports whether a loop condition is one comparison that
+// bounds the variable obj from above (i < n, i <= n, n > i, n >= i): an
+// unsigned variable that wraps below zero to 2^64−k fails it, for any n
+// the analysis can hold.
+func (in *interp) upperBound(cond ast.Expr, obj types.Object) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	isVar := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && in.info.ObjectOf(id) == obj
+	}
+	switch {
+	case (b.Op == token.LSS || b.Op == token.LEQ) && isVar(b.X):
+		return true
+	case (b.Op == token.GTR || b.Op == token.GEQ) && isVar(b.Y):
+		return true
+	}
+	return false
+}
+
+// stopsAtZero says how a 64-bit unsigned counter that steps downwards
+// leaves its loop: where the condition is an upper bound (see
+// upperBound), the iterations are those whose value, computed without
+// wrap-around, is not negative, and ok is true with that condition; for
+// any other counter that may wrap, ok is false.
+func (in *interp) stopsAtZero(iv *induction, cond ast.Expr, value affine.Expr) (affine.Pred, bool) {
+	if in.sizes.Sizeof(iv.obj.Type()) < 8 || cond == nil || !in.upperBound(cond, iv.obj) {
+		return affine.Pred{}, false
+	}
+	return affine.Cmp(affine.GE, value, affine.C(0)), true
+}
+
+// wraps reports whether a loop variable that is not enumerated may wrap
+// around below zero: unsigned, stepped downwards, and not stopped at zero
+// or above by its condition (see stopsAbove).
+func (in *interp) wraps(iv *induction, cond ast.Expr) bool {
+	return isUnsigned(iv.obj.Type()) && stepsDown(iv) && !in.stopsAbove(iv, cond)
+}
+
+// stopsAbove reports whether a loop condition that bounds a variable
+// stepped downwards from below stops it before it goes below zero: i > x
+// or i != x by steps of 1 (x is unsigned, so at least 0), or with x a
+// constant and a constant step s, i > x where x+1−s >= 0 and i >= x where
+// x−s >= 0 (the last value that passes, less s).
+func (in *interp) stopsAbove(iv *induction, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || iv.op != token.SUB {
+		return false
+	}
+	s, ok := iv.step.IsConst()
+	if !ok || s <= 0 {
+		return false
+	}
+	isVar := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && in.info.ObjectOf(id) == iv.obj
+	}
+	op, other := b.Op, b.Y
+	switch {
+	case isVar(b.X):
+	case isVar(b.Y):
+		op, other = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.NEQ: token.NEQ}[b.Op], b.X
+	default:
+		return false
+	}
+	in.dry++
+	v := in.eval(other)
+	in.dry--
+	x, known := v.e.IsConst()
+	known = known && v.kind == vScalar
+	switch op {
+	case token.GTR:
+		return known && x+1-s >= 0 || !known && s == 1
+	case token.NEQ:
+		return s == 1 && (!known || x >= 0)
+	case token.GEQ:
+		return known && x-s >= 0
+	}
+	return false
+}
+
+// wrapUnknown binds a counter that may wrap to an unknown that says so.
+func (in *interp) wrapUnknown(loop *ir.Loop, iv *induction, varies bool) {
+	in.env[iv.obj] = in.opaque(iv.obj.Type(), varies, iv.obj.Name()+", "+whyWrap)
+	loop.HasVar = false
+}
