@@ -144,3 +144,36 @@ func FromThread(t *simt.Thread, out []float32) {
 	t.SyncThreads()
 	out[tid] = s[tid]
 }
+
+// Exclusive: thread 0 writes s[0] where in[0] > 5, the other threads read
+// it where in[0] < 3; no value of in[0] lets both in, and no run races.
+// Compatible reads where in[0] > 7: in[0] = 8 lets both in, and the run
+// with that value races (threads 0 and 32, no barrier between).
+//
+//smemlint:launch block=64
+func Exclusive(t *simt.Thread, in []int32, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	if in[0] > 5 {
+		if tid == 0 {
+			s[0] = 1
+		}
+	}
+	if in[0] < 3 {
+		out[tid] = s[0]
+	}
+}
+
+//smemlint:launch block=64
+func Compatible(t *simt.Thread, in []int32, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	if in[0] > 5 {
+		if tid == 0 {
+			s[0] = 1
+		}
+	}
+	if in[0] > 7 {
+		out[tid] = s[0]
+	}
+}

@@ -119,3 +119,25 @@ func TestWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestExclusive runs Exclusive with values of in[0] on each side of both
+// conditions, and Compatible with one that lets both in (the traced run
+// sees its race); out holds what each thread read, or 0.
+func TestExclusive(t *testing.T) {
+	for _, v := range []int32{0, 2, 3, 4, 5, 6, 8} {
+		in, out := simt.Malloc[int32](1), simt.Malloc[float32](64)
+		in[0] = v
+		launch(t, 1, 64, func(t *simt.Thread) { Exclusive(t, in, out) })
+		for tid, got := range out {
+			if got != 0 {
+				t.Errorf("Exclusive, in[0] = %d: out[%d] = %v, want 0 (no thread reads where thread 0 writes)", v, tid, got)
+			}
+		}
+	}
+	in, out := simt.Malloc[int32](1), simt.Malloc[float32](64)
+	in[0] = 8
+	launch(t, 1, 64, func(t *simt.Thread) { Compatible(t, in, out) })
+	if out[0] != 1 {
+		t.Errorf("Compatible: out[0] = %v, want 1 (thread 0 reads its own store)", out[0])
+	}
+}
