@@ -54,6 +54,7 @@ func dataOnlyVars(info *types.Info, body *ast.BlockStmt) dataOnly {
 		_, isVar := obj.(*types.Var)
 		return isVar && obj.Pos() >= body.Pos() && obj.Pos() < body.End()
 	}
+	var defs []types.Object
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
@@ -63,6 +64,10 @@ func dataOnlyVars(info *types.Info, body *ast.BlockStmt) dataOnly {
 		stack = append(stack, n)
 		id, ok := n.(*ast.Ident)
 		if !ok {
+			return true
+		}
+		if def := info.Defs[id]; def != nil {
+			defs = append(defs, def)
 			return true
 		}
 		obj := info.Uses[id]
@@ -96,8 +101,8 @@ func dataOnlyVars(info *types.Info, body *ast.BlockStmt) dataOnly {
 		}
 	}
 	out := dataOnly{}
-	for _, obj := range info.Defs {
-		if obj != nil && local(obj) && !read[obj] {
+	for _, obj := range defs {
+		if local(obj) && !read[obj] {
 			out[obj] = true
 		}
 	}
