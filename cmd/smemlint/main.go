@@ -91,7 +91,7 @@ func main() {
 		flag.CommandLine.PrintDefaults()
 	})
 	if vetUnit(os.Args[1:]) && os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		collectLate()
+		tuneCollector()
 	}
 	multichecker.Main(analyzer.Checks()...)
 }
