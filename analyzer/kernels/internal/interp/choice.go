@@ -53,7 +53,7 @@ func (in *interp) accessChoice(node ast.Expr, r *ref, store, atomic bool) bool {
 		}
 		u.Addr = addr
 		if !ok {
-			u.Unpriced = "the lanes of a warp choose between shared arrays by a condition smemlint cannot write as arithmetic"
+			u.Unpriced = in.choiceWhy(r)
 		}
 		in.stamp(u)
 		reqs[k] = u
@@ -67,6 +67,21 @@ func (in *interp) accessChoice(node ast.Expr, r *ref, store, atomic bool) bool {
 		in.ctrl = in.ctrl[:len(in.ctrl)-1]
 	}
 	return true
+}
+
+// choiceWhy says why the address a warp's lanes choose among shared
+// arrays is not known: the condition that chooses is on data, or the
+// addresses or the condition cannot be written as one arithmetic
+// expression (a division by an unknown).
+func (in *interp) choiceWhy(r *ref) string {
+	for _, a := range r.alts {
+		for _, s := range a.ctrl.Pred.Syms() {
+			if w := in.ctx.DataWhy(s); w != "" {
+				return "the lanes of a warp choose between shared arrays by " + w
+			}
+		}
+	}
+	return "the lanes of a warp choose between shared arrays, and smemlint cannot write the address each lane takes as arithmetic"
 }
 
 // choiceVaries reports whether the condition of a choice between
