@@ -151,7 +151,7 @@ type enumerator struct {
 	firstDone     bool
 	ev            *Eval
 	// prices remembers the price of each request pattern (see price).
-	prices map[priceKey]model.Cost
+	prices priceMemo
 	// work is the work of grouping values into classes, in the steps of
 	// ir.EnumBudget, and share the most the access may do for that, and
 	// again for evaluating its requests (ir.Context.EnumShare); cut says

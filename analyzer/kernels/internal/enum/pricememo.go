@@ -14,12 +14,13 @@ import (
 // is priced once per access.
 
 // priceKey is a request up to a move by the pricing period: the lanes
-// that are on, each lane's offset from the first lane that is on, and
+// that are on, each lane's offset from the first lane that is on (a
+// request whose offsets do not fit in 32 bits is priced directly), and
 // that lane's address modulo the period.
 type priceKey struct {
 	on   uint32
 	base int64
-	rel  [model.WarpSize]int64
+	rel  [model.WarpSize]int32
 }
 
 // maxPriceMemo bounds the patterns remembered per access; past it,
@@ -39,6 +40,41 @@ func (e *enumerator) pricePeriod() int64 {
 	return int64(e.ctx.Arch.LineBytes)
 }
 
+// priceEntry is one remembered pattern; next is the index of the
+// previous entry whose key has the same hash, or -1.
+type priceEntry struct {
+	key  priceKey
+	cost model.Cost
+	next int32
+}
+
+// priceMemo maps a pattern's hash to its entries, newest first: the map
+// holds small slots and grows cheaply, where one keyed by the pattern
+// itself copied every slot at each growth and hashed the whole key on
+// every look-up (a tenth of the users mix's enumeration).
+type priceMemo struct {
+	first   map[uint64]int32 // hash -> index of its newest entry
+	entries []priceEntry
+}
+
+// hash mixes the lanes that are on, the base and the offsets of the
+// first few lanes and the last, which tell most patterns apart; the
+// entries of one hash are told apart by their whole keys.
+func (k *priceKey) hash() uint64 {
+	h := uint64(k.on)*0x9e3779b97f4a7c15 ^ uint64(k.base)*0xff51afd7ed558ccd
+	last := 31 - bits.LeadingZeros32(k.on)
+	h ^= uint64(uint32(k.rel[last])) << 32
+	m := k.on
+	for range 4 {
+		if m == 0 {
+			break
+		}
+		h = (h ^ uint64(uint32(k.rel[bits.TrailingZeros32(m)]))) * 0x100000001b3
+		m &= m - 1
+	}
+	return h ^ h>>29
+}
+
 // price is Arch.Price of r, remembered by lane pattern.
 func (e *enumerator) price(r *model.Request) model.Cost {
 	if r.On == 0 {
@@ -50,22 +86,36 @@ func (e *enumerator) price(r *model.Request) model.Cost {
 	for m := r.On; m != 0; m &= m - 1 {
 		n := bits.TrailingZeros32(m)
 		a := r.Addr[n]
-		if a > priceLimit || a < -priceLimit {
+		d := a - base
+		if a > priceLimit || a < -priceLimit || d != int64(int32(d)) {
 			return e.ctx.Arch.Price(r, e.shared)
 		}
-		k.rel[n] = a - base
+		k.rel[n] = int32(d)
 	}
 	p := e.pricePeriod()
 	k.base = ((base % p) + p) % p
-	if c, ok := e.prices[k]; ok {
-		return c
+	h := k.hash()
+	m := &e.prices
+	head, ok := m.first[h]
+	if ok {
+		for i := head; i >= 0; i = m.entries[i].next {
+			if m.entries[i].key == k {
+				return m.entries[i].cost
+			}
+		}
+	} else {
+		head = -1
 	}
 	c := e.ctx.Arch.Price(r, e.shared)
-	if e.prices == nil {
-		e.prices = map[priceKey]model.Cost{}
+	if m.first == nil {
+		m.first = map[uint64]int32{}
 	}
-	if len(e.prices) < maxPriceMemo {
-		e.prices[k] = c
+	if len(m.entries) < maxPriceMemo {
+		if m.entries == nil {
+			m.entries = make([]priceEntry, 0, 8)
+		}
+		m.entries = append(m.entries, priceEntry{key: k, cost: c, next: head})
+		m.first[h] = int32(len(m.entries) - 1)
 	}
 	return c
 }

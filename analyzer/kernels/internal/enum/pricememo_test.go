@@ -81,8 +81,8 @@ func TestPriceMemo(t *testing.T) {
 				t.Fatalf("shared=%v request %d: memo %+v, model %+v", shared, i, got, want)
 			}
 		}
-		if len(e.prices) > maxPriceMemo {
-			t.Errorf("memo holds %d patterns, bound %d", len(e.prices), maxPriceMemo)
+		if len(e.prices.entries) > maxPriceMemo {
+			t.Errorf("memo holds %d patterns, bound %d", len(e.prices.entries), maxPriceMemo)
 		}
 	}
 }
