@@ -162,3 +162,18 @@ func sliceChosenInElse(t *simt.Thread) {
 	}
 	s[0] = int32(tid) // want `shared-memory race on a between warps: thread 32 writes s\[0\] \(a\.go:163\) and thread 0 writes s\[0\] \(a\.go:163\), byte 256 of a \(warps 1 and 0\), with no barrier between; block 128`
 }
+
+// unsignedIndex: uint32(tid) - 1 wraps around to 2^32-1 at thread 0, whose
+// store goes to s[63], as thread 63's second store does (before: s[-1],
+// and no race).
+//
+//smemlint:launch block=64
+func unsignedIndex(t *simt.Thread) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	j := uint32(tid) - 1
+	s[j%64] = 1
+	if tid == 63 {
+		s[63] = 2 // want `shared-memory race on s between warps: thread 0 writes s\[j%64\] \(a\.go:\d+\) and thread 63 writes s\[63\] \(a\.go:\d+\), byte 252 of s \(warps 0 and 1\), with no barrier between; block 64`
+	}
+}

@@ -45,8 +45,9 @@ func (in *interp) call(x *ast.CallExpr) value {
 	return none()
 }
 
-// conversion evaluates T(x): numbers keep their value; the analysis does
-// not model wrap-around. A slice converted to an array or an array
+// conversion evaluates T(x): numbers keep their value, but for an unsigned
+// type narrower than 64 bits, which wraps around where the value may
+// leave its range (see wrapNarrow). A slice converted to an array or an array
 // pointer is Go's vector access (CUDA's float4): see vectorConversion.
 func (in *interp) conversion(t types.Type, x *ast.CallExpr) value {
 	if len(x.Args) != 1 {
@@ -59,7 +60,7 @@ func (in *interp) conversion(t types.Type, x *ast.CallExpr) value {
 		}
 	}
 	if b, ok := types.Unalias(t).Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && v.kind == vScalar {
-		return v
+		return scalar(in.wrapNarrow(t, v.e))
 	}
 	if v.kind == vRef || v.kind == vBool {
 		return v

@@ -317,7 +317,7 @@ func (in *interp) binary(x *ast.BinaryExpr) value {
 		// So do integer expressions that would grow without bound.
 		return in.opaque(t, in.varies(a) || in.varies(b), arithWhy(t, a, b), a, b)
 	}
-	return scalar(in.arith(x.Op, a.e, b.e))
+	return scalar(in.wrapNarrow(t, in.arith(x.Op, a.e, b.e)))
 }
 
 // arith is the package-level arith, except that division, remainder,

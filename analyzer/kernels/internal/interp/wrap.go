@@ -151,3 +151,28 @@ func (in *interp) wrapUnknown(loop *ir.Loop, iv *induction, varies bool) {
 	in.env[iv.obj] = in.opaque(iv.obj.Type(), varies, iv.obj.Name()+", "+whyWrap)
 	loop.HasVar = false
 }
+
+// wrapNarrow returns e as an unsigned integer type narrower than 64 bits
+// holds it: e itself where its bounds show it within the type's range,
+// else its low bits (e & (2^w−1), which two's complement makes the
+// wrapped value: uint32(tid) − 1 is 2^32−1 at thread 0). Where the bounds
+// are not known, or t is another type, e is left as it is, as the
+// analysis does for any arithmetic.
+func (in *interp) wrapNarrow(t types.Type, e affine.Expr) affine.Expr {
+	if !isUnsigned(t) {
+		return e
+	}
+	bits := 8 * in.sizes.Sizeof(t)
+	if bits >= 64 {
+		return e
+	}
+	if c, ok := e.IsConst(); ok {
+		w, _ := in.wrapInt(t, c)
+		return affine.C(w)
+	}
+	b, ok := ir.Bounds(in.ctx, e)
+	if !ok || b.Lo >= 0 && b.Hi < 1<<bits {
+		return e
+	}
+	return affine.And(e, affine.C(1<<bits-1))
+}

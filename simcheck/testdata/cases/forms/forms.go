@@ -177,3 +177,21 @@ func Compatible(t *simt.Thread, in []int32, out []float32) {
 		out[tid] = s[0]
 	}
 }
+
+// Unsigned indexes by uint32(tid) - 1, which wraps around to 2^32-1 at
+// thread 0: its store goes to s[63], where thread 63 stores too (a race
+// across warps), and the lanes of warp 0 store to s[63], s[0..30]: one
+// wavefront.
+//
+//smemlint:launch block=64
+func Unsigned(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	j := uint32(tid) - 1
+	s[j%64] = 1
+	if tid == 63 {
+		s[63] = 1
+	}
+	t.SyncThreads()
+	out[tid] = s[tid]
+}

@@ -141,3 +141,18 @@ func TestExclusive(t *testing.T) {
 		t.Errorf("Compatible: out[0] = %v, want 1 (thread 0 reads its own store)", out[0])
 	}
 }
+
+func TestUnsigned(t *testing.T) {
+	out := simt.Malloc[float32](64)
+	launch(t, 1, 64, func(t *simt.Thread) { Unsigned(t, out) })
+	var s [64]float32
+	for tid := range 64 {
+		s[(uint32(tid)-1)%64] = 1
+	}
+	s[63] = 1
+	for tid, v := range out {
+		if v != s[tid] {
+			t.Errorf("out[%d] = %v, want %v", tid, v, s[tid])
+		}
+	}
+}
