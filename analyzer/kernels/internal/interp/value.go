@@ -23,12 +23,12 @@ const (
 
 // value is the abstract value of a Go expression inside a kernel.
 type value struct {
-	kind   vkind
 	e      affine.Expr      // vScalar
 	pred   *affine.Pred     // vBool (a pointer keeps value small: environments copy it)
 	ref    *ref             // vRef
 	fields map[string]value // vStruct
-	vary   bool             // vCopy: the elements may differ between threads
+	kind   vkind
+	vary   bool // vCopy: the elements may differ between threads
 }
 
 func scalar(e affine.Expr) value  { return value{kind: vScalar, e: e} }
