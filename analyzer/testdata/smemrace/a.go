@@ -177,3 +177,17 @@ func unsignedIndex(t *simt.Thread) {
 		s[63] = 2 // want `shared-memory race on s between warps: thread 0 writes s\[j%64\] \(a\.go:\d+\) and thread 63 writes s\[63\] \(a\.go:\d+\), byte 252 of s \(warps 0 and 1\), with no barrier between; block 64`
 	}
 }
+
+// unsignedIndex64: the same with uint, 64 bits: the analysis holds
+// 2^64-1 as -1, whose bits % 64 are 63 (-1 & 63).
+//
+//smemlint:launch block=64
+func unsignedIndex64(t *simt.Thread) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	j := uint(tid) - 1
+	s[j%64] = 1
+	if tid == 63 {
+		s[63] = 2 // want `shared-memory race on s between warps: thread 0 writes s\[j%64\] \(a\.go:\d+\) and thread 63 writes s\[63\] \(a\.go:\d+\), byte 252 of s \(warps 0 and 1\), with no barrier between; block 64`
+	}
+}

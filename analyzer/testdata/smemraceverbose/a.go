@@ -120,3 +120,14 @@ func sharedStoredInput(t *simt.Thread, in []int32, out []float32) {
 		out[tid] = s[0] // want `shared-memory race on s between warps: thread 0 writes s\[0\] \(a\.go:\d+\) and thread 32 reads s\[0\] \(a\.go:\d+\)`
 	}
 }
+
+// unsignedQuotient: (uint(tid) - 1) / 2 is (2^64-1)/2 at thread 0, not
+// the 0 that -1/2 gives: not followed, and noted.
+//
+//smemlint:launch block=64
+func unsignedQuotient(t *simt.Thread) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	j := uint(tid) - 1
+	s[(j/2)%64] = 1 // want `note: shared s\[\(j/2\)%64\] not checked for races: the index depends on unsigned arithmetic on a value that may wrap around below zero, which smemlint does not follow, so whether two threads touch the same bytes is decided at run time; block 64`
+}

@@ -317,6 +317,9 @@ func (in *interp) binary(x *ast.BinaryExpr) value {
 		// So do integer expressions that would grow without bound.
 		return in.opaque(t, in.varies(a) || in.varies(b), arithWhy(t, a, b), a, b)
 	}
+	if v, ok := in.unsignedOp(t, x.Op, a.e, b.e); ok {
+		return v
+	}
 	return scalar(in.wrapNarrow(t, in.arith(x.Op, a.e, b.e)))
 }
 

@@ -176,3 +176,28 @@ func (in *interp) wrapNarrow(t types.Type, e affine.Expr) affine.Expr {
 	}
 	return affine.And(e, affine.C(1<<bits-1))
 }
+
+// whyUnsigned says what a quotient or remainder of a 64-bit unsigned value
+// that may have wrapped below zero is.
+const whyUnsigned = "unsigned arithmetic on a value that may wrap around below zero, which smemlint does not follow"
+
+// unsignedOp evaluates a / d, a % d and a >> d of a 64-bit unsigned type
+// where a may be below zero, that is, has wrapped around to 2^64 − |a|:
+// the analysis holds the same bits in an int64, which +, −, * and the
+// masks treat alike, but division and shifts right do not. A remainder by
+// a power of two is the low bits (a & (d−1)), whatever a's sign; any
+// other is an unknown that says so. ok is false where a cannot be below
+// zero, or its bounds are not known (the analysis then computes as it
+// does for any arithmetic), or the type is another.
+func (in *interp) unsignedOp(t types.Type, op token.Token, a, b affine.Expr) (value, bool) {
+	if !isUnsigned(t) || in.sizes.Sizeof(t) < 8 || op != token.QUO && op != token.REM && op != token.SHR {
+		return value{}, false
+	}
+	if bd, ok := ir.Bounds(in.ctx, a); !ok || bd.Lo >= 0 {
+		return value{}, false
+	}
+	if d, ok := b.IsConst(); ok && op == token.REM && d > 0 && d&(d-1) == 0 {
+		return scalar(affine.And(a, affine.C(d-1))), true
+	}
+	return in.opaque(t, a.DependsOn(in.ctx.IsThreadSym) || b.DependsOn(in.ctx.IsThreadSym), whyUnsigned), true
+}
