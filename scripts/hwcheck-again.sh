@@ -14,7 +14,9 @@
 # (the device call returns few files); unpack them into a directory and
 # read it over the committed run: `smemlint hwcheck report _hwcheck
 # hw/results/hwcheck DIR`. HWCHECK_BUDGET (default 400 s) and
-# HWCHECK_TIMEOUT (default 510 s) keep the call within its limit.
+# HWCHECK_TIMEOUT (default 510 s) keep the call within its limit;
+# HWCHECK_ONLY and HWCHECK_KERNELS (a file) replace the builds and the
+# kernel list (MODE then only names the results).
 set -u
 mode=${1:?usage: hwcheck-again.sh G|O3 [OUT]}
 out=${2:-${OUT:-hw-out}}
@@ -22,7 +24,9 @@ t0=$(date +%s)
 mkdir -p "$out"
 tar xJf hw/results/hwcheck-inputs.tar.xz
 only=""
-if [ "$mode" = G ]; then
+if [ -n "${HWCHECK_ONLY:-}" ]; then
+  only=$HWCHECK_ONLY
+elif [ "$mode" = G ]; then
   for n in examples rows realcode; do only="$only $n.G"; done
   for i in $(seq 100 100 2000); do only="$only fuzz$(printf %05d "$i").G"; done
   only="$only realcode.O3"
@@ -30,7 +34,7 @@ else
   for i in $(seq 600 100 2000); do only="$only fuzz$(printf %05d "$i").O3"; done
 fi
 HWCHECK_JOBS=${HWCHECK_JOBS:-4} HWCHECK_PAR=${HWCHECK_PAR:-5} HWCHECK_BUDGET=${HWCHECK_BUDGET:-400} \
-  HWCHECK_KERNELS=_hwcheck/kernels.txt HWCHECK_ONLY="$only" \
+  HWCHECK_KERNELS=${HWCHECK_KERNELS:-_hwcheck/kernels.txt} HWCHECK_ONLY="$only" \
   timeout "${HWCHECK_TIMEOUT:-510}" scripts/hwcheck-gpu.sh _hwcheck "_hwcheck/results.$mode" > "$out/hwcheck.$mode.log" 2>&1
 echo "hwcheck-gpu.sh rc=$? after $(( $(date +%s) - t0 )) s" >> "$out/hwcheck.$mode.log"
 rm -f _hwcheck/results."$mode"/*.ncu-rep

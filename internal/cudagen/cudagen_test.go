@@ -391,7 +391,9 @@ func V(t *simt.Thread, a []float32, out []float32) {
 // A slice the program allocates with simt.Malloc of a constant length
 // has that length in the harness (nw, pathfinder and srad indexed past
 // the default length and faulted), also through a function literal that
-// returns the call (srad's m()); another keeps the default.
+// returns the call (srad's m()); another keeps the default. Every buffer
+// has a guard on either side (srad reads a row before and after its
+// image, as Rodinia's kernel does).
 func TestHarnessSliceLengthFromMalloc(t *testing.T) {
 	src := `package k
 
@@ -420,6 +422,9 @@ func Run(c []float32) error {
 		fmt.Sprintf("a1.n = %dLL;", 2*(3<<20)),
 		fmt.Sprintf("a2.n = %dLL;", (1<<20)/4),
 		"a: 3145733 elements (the program's simt.Malloc)",
+		// A guard on either side of each buffer, freed with it.
+		"__free(a0.p);",
+		"cudaMalloc(&d, bytes + 2 * __GUARD)",
 	} {
 		if !strings.Contains(out.Source, want) {
 			t.Errorf("no %q in:\n%s", want, out.Source[strings.Index(out.Source, "static int run_"):])

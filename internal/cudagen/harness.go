@@ -129,7 +129,7 @@ func (g *gen) arg(k int, name string, t types.Type, from ast.Expr, at ast.Node) 
 			fill = "__fill_num"
 		}
 		v.decl = fmt.Sprintf("%s %s; %s.n = %dLL; %s.p = %s<%s>(%s.n);", v.ctype, arg, arg, n, arg, fill, elem, arg)
-		v.free = fmt.Sprintf("cudaFree(%s.p);", arg)
+		v.free = fmt.Sprintf("__free(%s.p);", arg)
 		v.note = fmt.Sprintf("%s: %d elements%s", name, n, note)
 	case *types.Basic:
 		val, note := g.scalar(name, u, from)
@@ -294,22 +294,30 @@ func harness(ls []Launch, args [][]argValue) string {
 
 // harnessHelpers fill the buffers deterministically: numbers with small
 // values (so an index read from memory stays in range), the rest with
-// zeros.
+// zeros. Each buffer has a zeroed guard of __GUARD bytes on either side:
+// a port may read just outside its buffer, as its original does (srad's
+// first and last block rows read a row before and after the image, which
+// CUDA leaves to whatever memory is there); the guard keeps the buffer's
+// alignment.
 const harnessHelpers = `
+static const size_t __GUARD = 1 << 20;
+static char* __alloc(size_t bytes) {
+  char* d = nullptr;
+  if (cudaMalloc(&d, bytes + 2 * __GUARD) != cudaSuccess) { fprintf(stderr, "cudaMalloc failed\n"); exit(2); }
+  cudaMemset(d, 0, bytes + 2 * __GUARD);
+  return d + __GUARD;
+}
+template <class T> static void __free(T* p) { cudaFree((char*)p - __GUARD); }
 template <class T> static T* __fill_num(long long n) {
   T* h = (T*)malloc(n * sizeof(T));
   for (long long i = 0; i < n; i++) h[i] = (T)(i % 7);
-  T* d = nullptr;
-  if (cudaMalloc(&d, n * sizeof(T)) != cudaSuccess) { fprintf(stderr, "cudaMalloc failed\n"); exit(2); }
+  T* d = (T*)__alloc(n * sizeof(T));
   cudaMemcpy(d, h, n * sizeof(T), cudaMemcpyHostToDevice);
   free(h);
   return d;
 }
 template <class T> static T* __fill_zero(long long n) {
-  T* d = nullptr;
-  if (cudaMalloc(&d, n * sizeof(T)) != cudaSuccess) { fprintf(stderr, "cudaMalloc failed\n"); exit(2); }
-  cudaMemset(d, 0, n * sizeof(T));
-  return d;
+  return (T*)__alloc(n * sizeof(T));
 }
 static int __report(const char* name, cudaError_t err) {
   if (err != cudaSuccess) { printf("FAIL %s: %s\n", name, cudaGetErrorString(err)); cudaGetLastError(); return 1; }
