@@ -201,7 +201,7 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 	if recursive || len(in.calls) >= maxCallDepth || fn.Signature().Variadic() || fn.Signature().TypeParams().Len() > 0 {
 		return in.opaqueResult(x, args)
 	}
-	env := map[types.Object]value{}
+	env := in.spareEnv()
 	i := 0
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
@@ -234,8 +234,40 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 	in.block(fd.Body.List)
 	in.calls = in.calls[:len(in.calls)-1]
 	in.inlining = in.inlining[:len(in.inlining)-1]
+	in.recycleEnv(in.env)
 	in.env, in.rets, in.named, in.body = savedEnv, savedRets, savedNamed, savedBody
 	return in.results(fn, rets, base)
+}
+
+// maxSpareEnvs bounds the environments kept for reuse, and maxSpareVars
+// the variables of one: a larger map is left to the collector.
+const (
+	maxSpareEnvs = 8
+	maxSpareVars = 32
+)
+
+// spareEnv returns an empty environment for a device function's call,
+// one a call before left (see recycleEnv) when there is one: a kernel
+// that calls small functions many times then allocates their
+// environments once.
+func (in *interp) spareEnv() map[types.Object]value {
+	if n := len(in.spare); n > 0 {
+		env := in.spare[n-1]
+		in.spare = in.spare[:n-1]
+		return env
+	}
+	return map[types.Object]value{}
+}
+
+// recycleEnv keeps env, the environment a call ended with, for another
+// call. Nothing refers to it once the call has returned: the statements
+// that set the environment aside (branches, loops, replays, calls)
+// restore it before they end, and values hold no environment.
+func (in *interp) recycleEnv(env map[types.Object]value) {
+	if len(in.spare) < maxSpareEnvs && len(env) <= maxSpareVars {
+		clear(env)
+		in.spare = append(in.spare, env)
+	}
 }
 
 // results joins the values a function returns on its paths. A value

@@ -35,7 +35,10 @@ type interp struct {
 	// padding lengthens Shared arrays for Repad.
 	padding map[*ast.CallExpr]int64
 
-	env     map[types.Object]value
+	env map[types.Object]value
+	// spare holds empty environments for device-function calls (see
+	// spareEnv).
+	spare   []map[types.Object]value
 	ctrl    []ir.Ctrl
 	loops   []*ir.Loop
 	calls   []token.Pos
