@@ -191,3 +191,20 @@ func unsignedIndex64(t *simt.Thread) {
 		s[63] = 2 // want `shared-memory race on s between warps: thread 0 writes s\[j%64\] \(a\.go:\d+\) and thread 63 writes s\[63\] \(a\.go:\d+\), byte 252 of s \(warps 0 and 1\), with no barrier between; block 64`
 	}
 }
+
+// unsignedCompare: uint(tid) - 1 is 2^64-1 at thread 0, above 64: thread 0
+// stores s[0] under j >= 64, as thread 32 does (before: -1 >= 64 was
+// false, and no race).
+//
+//smemlint:launch block=64
+func unsignedCompare(t *simt.Thread) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	j := uint(tid) - 1
+	if j >= 64 {
+		s[0] = 1
+	}
+	if tid == 32 {
+		s[0] = 2 // want `shared-memory race on s between warps: thread 0 writes s\[0\] \(a\.go:\d+\) and thread 32 writes s\[0\] \(a\.go:\d+\), byte 0 of s \(warps 0 and 1\), with no barrier between; block 64`
+	}
+}

@@ -160,3 +160,20 @@ func pointerChosenOwn(t *simt.Thread, c int) {
 	}
 	*p = int32(tid)
 }
+
+// unsignedBelow: thread 0's j, 2^64-1, is not below 64: it stores nothing
+// under j < 64, and thread 32 alone stores s[0] (before: -1 < 64 let
+// thread 0 store s[(j+1)%64], s[0], a race).
+//
+//smemlint:launch block=64
+func unsignedBelow(t *simt.Thread) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	j := uint(tid) - 1
+	if j < 64 {
+		s[(j+1)%64] = 1
+	}
+	if tid == 32 {
+		s[0] = 2
+	}
+}

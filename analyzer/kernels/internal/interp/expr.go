@@ -397,7 +397,11 @@ func (in *interp) cond(e ast.Expr) affine.Pred {
 		case token.LOR:
 			return affine.OrP(in.cond(x.X), in.cond(x.Y))
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-			return in.compare(x.Op, in.eval(x.X), in.eval(x.Y))
+			a, b := in.eval(x.X), in.eval(x.Y)
+			if p, ok := in.compareUnsigned(x.Op, a, b, in.info.TypeOf(x.X)); ok {
+				return p
+			}
+			return in.compare(x.Op, a, b)
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.NOT {

@@ -201,3 +201,43 @@ func (in *interp) unsignedOp(t types.Type, op token.Token, a, b affine.Expr) (va
 	}
 	return in.opaque(t, a.DependsOn(in.ctx.IsThreadSym) || b.DependsOn(in.ctx.IsThreadSym), whyUnsigned), true
 }
+
+// compareUnsigned orders two 64-bit unsigned values, one of which may have
+// wrapped below zero (its bounds are known and reach below zero): the
+// analysis holds them as int64 bits, and a value below zero is above every
+// value that is not (2^64 − |x|). So x <u y is x >= 0 && (y < 0 || x < y),
+// or x < 0 && y < 0 && x < y; against a constant y >= 0 that is 0 <= x <
+// y. ok is false where the signed order is the unsigned one (neither can
+// be below zero, or no bound is known), for equality, and for other
+// types.
+func (in *interp) compareUnsigned(op token.Token, a, b value, t types.Type) (affine.Pred, bool) {
+	if op == token.EQL || op == token.NEQ || a.kind != vScalar || b.kind != vScalar ||
+		!isUnsigned(t) || in.sizes.Sizeof(t) < 8 {
+		return affine.Pred{}, false
+	}
+	below := false
+	for _, e := range []affine.Expr{a.e, b.e} {
+		bd, ok := ir.Bounds(in.ctx, e)
+		below = below || ok && bd.Lo < 0
+	}
+	if !below {
+		return affine.Pred{}, false
+	}
+	zero := affine.C(0)
+	lt := func(x, y affine.Expr) affine.Pred {
+		neg := func(e affine.Expr) affine.Pred { return affine.Cmp(affine.LT, e, zero) }
+		nonNeg := func(e affine.Expr) affine.Pred { return affine.Cmp(affine.GE, e, zero) }
+		less := affine.Cmp(affine.LT, x, y)
+		return affine.OrP(affine.AndP(nonNeg(x), affine.OrP(neg(y), less)),
+			affine.AndP(neg(x), affine.AndP(neg(y), less)))
+	}
+	switch op {
+	case token.LSS:
+		return lt(a.e, b.e), true
+	case token.GTR:
+		return lt(b.e, a.e), true
+	case token.LEQ:
+		return affine.NotP(lt(b.e, a.e)), true
+	}
+	return affine.NotP(lt(a.e, b.e)), true
+}
