@@ -195,3 +195,24 @@ func Unsigned(t *simt.Thread, out []float32) {
 	t.SyncThreads()
 	out[tid] = s[tid]
 }
+
+// Above: uint(tid) - 1 is 2^64-1 at thread 0, at least 64, so thread 0
+// stores s[0] there, as thread 32 does (a race across warps); below 64
+// the others store s[tid].
+//
+//smemlint:launch block=64
+func Above(t *simt.Thread, out []float32) {
+	s := simt.Shared[[64]float32](t)
+	tid := t.ThreadIdx.X
+	j := uint(tid) - 1
+	if j >= 64 {
+		s[0] = 1
+	} else {
+		s[j+1] = 1
+	}
+	if tid == 32 {
+		s[0] = 1
+	}
+	t.SyncThreads()
+	out[tid] = s[tid]
+}

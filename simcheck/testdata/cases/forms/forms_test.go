@@ -156,3 +156,13 @@ func TestUnsigned(t *testing.T) {
 		}
 	}
 }
+
+func TestAbove(t *testing.T) {
+	out := simt.Malloc[float32](64)
+	launch(t, 1, 64, func(t *simt.Thread) { Above(t, out) })
+	for tid, v := range out {
+		if v != 1 {
+			t.Errorf("out[%d] = %v, want 1 (every word stored)", tid, v)
+		}
+	}
+}
