@@ -1,0 +1,108 @@
+package model
+
+import "math/bits"
+
+// SharedBound bounds the wavefronts of a shared-memory request whose lanes
+// each take one of several addresses, which the caller cannot tell apart
+// (a slice each lane chooses among shared arrays by data): cands[n] holds
+// the addresses lane n may take (r.Addr is ignored; r.On, r.Size and
+// r.Load are the request's). Whichever address each lane takes, the
+// request costs at most the returned Wavefronts, by Shared's rule:
+//
+//   - each phase is bounded alone, over the phases of the unpaired mode (a
+//     paired phase is the union of two of them, whose rows in one bank are
+//     at most the sum of theirs);
+//   - within a phase, a bank delivers at most its distinct rows among every
+//     word any lane may touch, and at most one row per lane that can reach
+//     it (a lane's access covers one word of a bank);
+//   - a phase costs at most the largest of these over its banks.
+//
+// With one address per lane (and no pairing) the bound is Shared's figure.
+// Ideal is the least ideal any choice can give (the paired one, where
+// every pair of lanes that are on may take one address); Ways, Bank and
+// Lanes are the worst phase's bound, its bank, and the lanes that can
+// reach that bank.
+func (a *Arch) SharedBound(r *Request, cands *[WarpSize][]int64) SharedCost {
+	per := a.phaseLanes(r.Size, false)
+	c := SharedCost{}
+	for p := 0; p < WarpSize/per; p++ {
+		mask := r.On & phaseMask(p, per)
+		c.Phases++
+		if mask == 0 {
+			continue
+		}
+		c.Ideal++
+		ways, bank, lanes := a.boundDegree(r.Size, cands, mask)
+		c.Wavefronts += ways
+		if ways > c.Ways {
+			c.Ways, c.Bank, c.Lanes = ways, bank, lanes
+		}
+	}
+	if a.PairedLoads && r.Load && r.Size > 4 && (mayPairAt(r.On, cands, 1) || mayPairAt(r.On, cands, 2)) {
+		// One address for every lane: the paired mode's phases.
+		_, _, c.Ideal = a.phases(&Request{On: r.On, Size: r.Size, Load: true})
+	}
+	return c
+}
+
+// boundDegree bounds the rows one bank must deliver for the lanes in mask,
+// whichever of its candidate addresses each lane takes, and returns the
+// bank with the largest bound and the lanes that can reach it.
+func (a *Arch) boundDegree(size int, cands *[WarpSize][]int64, mask uint32) (ways, bank int, lanes uint32) {
+	var rows [WarpSize]map[uint64]bool // distinct rows per bank
+	var reach [WarpSize]int            // per bank, the rows the lanes can bring at once
+	var reachers [WarpSize]uint32
+	for m := mask; m != 0; m &= m - 1 {
+		n := bits.TrailingZeros32(m)
+		var most [WarpSize]int // per bank, the most words one candidate covers
+		for _, addr := range cands[n] {
+			var here [WarpSize]int
+			first, last := a.wordSpan(addr, size)
+			for w := first; w <= last; w++ {
+				u := a.unit(w)
+				b := int(u & uint64(a.Banks-1))
+				if rows[b] == nil {
+					rows[b] = map[uint64]bool{}
+				}
+				rows[b][u] = true
+				here[b]++
+			}
+			for b := range here {
+				most[b] = max(most[b], here[b])
+			}
+		}
+		for b, k := range most {
+			if k > 0 {
+				reach[b] += k
+				reachers[b] |= 1 << n
+			}
+		}
+	}
+	for b := 0; b < a.Banks; b++ {
+		if w := min(len(rows[b]), reach[b]); w > ways {
+			ways, bank, lanes = w, b, reachers[b]
+		}
+	}
+	return ways, bank, lanes
+}
+
+// mayPairAt reports whether every pair of lanes n and n^d that are on
+// may take one address: their candidates meet.
+func mayPairAt(on uint32, cands *[WarpSize][]int64, d int) bool {
+	for n := 0; n < WarpSize; n++ {
+		m := n ^ d
+		if on&(1<<n) == 0 || on&(1<<m) == 0 {
+			continue
+		}
+		meet := false
+		for _, x := range cands[n] {
+			for _, y := range cands[m] {
+				meet = meet || x == y
+			}
+		}
+		if !meet {
+			return false
+		}
+	}
+	return true
+}
