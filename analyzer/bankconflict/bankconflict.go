@@ -32,8 +32,15 @@ func run(pass *analysis.Pass) (any, error) {
 		Finding: (*kernels.Eval).Shown,
 		Message: Message,
 		Totals:  Totals,
-		Fix:     func(s *kernels.AccessSite) (analysis.SuggestedFix, bool) { return paddingFix(pass, s) },
-		Space:   "shared",
+		Fix: func(s *kernels.AccessSite) (analysis.SuggestedFix, bool) {
+			if s.Worst.Bound != "" {
+				// A bound over the lanes' choices: no padding is
+				// shown to remove a conflict the data may not make.
+				return analysis.SuggestedFix{}, false
+			}
+			return paddingFix(pass, s)
+		},
+		Space: "shared",
 		Unpriced: sitereport.UnpricedSites(res, func(a *kernels.Access) string {
 			switch {
 			case !a.Shared():
@@ -78,7 +85,14 @@ func Message(ev *kernels.Eval) string {
 	a, w := ev.Access, ev.Worst.Shared
 	var b strings.Builder
 	fmt.Fprintf(&b, "shared %s %s: ", a.Verb(), a.Text)
-	if w.Ways > 1 {
+	switch {
+	case ev.Bound != "" && w.Wavefronts > w.Ideal:
+		fmt.Fprintf(&b, "up to %s per request (ideal %d) depending on data: %s (%s can reach bank %d in %d different words)",
+			report.Plural(w.Wavefronts, "wavefront"), w.Ideal, ev.Bound, report.Lanes(w.Lanes), w.Bank, w.Ways)
+	case ev.Bound != "":
+		fmt.Fprintf(&b, "%s per request (ideal %d) whichever address each lane takes: %s",
+			report.Plural(w.Wavefronts, "wavefront"), w.Ideal, ev.Bound)
+	case w.Ways > 1:
 		fmt.Fprintf(&b, "%d-way bank conflict (%s, ideal %d)", w.Ways, report.Plural(w.Wavefronts, "wavefront"), w.Ideal)
 		hit := "hit"
 		switch n := countBits(w.Lanes); {
@@ -91,7 +105,7 @@ func Message(ev *kernels.Eval) string {
 		if countBits(w.Lanes) != w.Ways {
 			fmt.Fprintf(&b, " in %d different words", w.Ways)
 		}
-	} else {
+	default:
 		fmt.Fprintf(&b, "%s per request (ideal %d)", report.Plural(w.Wavefronts, "wavefront"), w.Ideal)
 	}
 	fmt.Fprintf(&b, "; %s", a.Ctx.Shape.Describe())

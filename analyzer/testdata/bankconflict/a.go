@@ -78,3 +78,34 @@ func chosenApart(t *simt.Thread) {
 	}
 	q[tid] = 1
 }
+
+// chosenByDataHalves: each lane chooses a or b by its datum, at index
+// tid/2. Lanes 2k and 2k+1 reach bank k in a[k] and in b[k], 32 words
+// apart: where the data sends them to different arrays, 2 wavefronts.
+//
+//smemlint:launch block=32
+func chosenByDataHalves(t *simt.Thread, in []int32) {
+	a := simt.Shared[[32]float32](t)
+	b := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	q := a[:]
+	if in[tid] > 0 {
+		q = b[:]
+	}
+	q[tid/2] = 1 // want `shared store q\[tid/2\]: up to 2 wavefronts per request \(ideal 1\) depending on data: the lanes of a warp choose between shared arrays by data read from memory \(lanes 0 and 1 can reach bank 0 in 2 different words\); block 32`
+}
+
+// chosenByDataApart: the same choice at index tid: each bank is reached
+// by one lane only, one wavefront whichever array each lane takes.
+//
+//smemlint:launch block=32
+func chosenByDataApart(t *simt.Thread, in []int32) {
+	a := simt.Shared[[32]float32](t)
+	b := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	q := a[:]
+	if in[tid] > 0 {
+		q = b[:]
+	}
+	q[tid] = 1
+}

@@ -69,6 +69,12 @@ type Eval struct {
 	// does not rest on an unknown stride, or the stride gives it for every
 	// tried value from 32 on (so it does not hinge on a small value).
 	Definite bool
+	// Bound, when not "", says why each figure is a bound, not a count:
+	// each lane's address is one of several that the data decides (the
+	// lanes choose among shared arrays by data read from memory), and
+	// the figure is model.SharedBound's over every choice. Worst.Req
+	// then holds each lane's first candidate.
+	Bound string
 }
 
 // Shown reports whether the access wastes bandwidth for certain: its worst
@@ -127,6 +133,12 @@ type enumerator struct {
 	// after the context's symbols (the context is shared and read-only).
 	addr  affine.Expr
 	synth []string // names of those symbols
+	// alts are the addresses a lane may take where the lanes choose among
+	// them by data (ir.Access.Alts), each compiled in altProgs; cands
+	// holds, per lane of the warp evaluated, the values they take.
+	alts     []affine.Expr
+	altProgs []affine.Program
+	cands    [model.WarpSize][]int64
 	// The hot loop's compiled forms (compile): the linear form where there
 	// is one, else the program.
 	compiled   bool
@@ -202,7 +214,7 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 			ev = &Eval{Access: a, Skip: fmt.Sprintf("smemlint internal error (please report it): %v", r)}
 		}
 	}()
-	if a.Unpriced != "" {
+	if a.Unpriced != "" && len(a.Alts) == 0 {
 		return &Eval{Access: a, Skip: a.Unpriced}
 	}
 	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev, fast: fast, share: c.EnumShare()}
@@ -225,15 +237,31 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 // plan classifies the symbols of the address and guard.
 func (e *enumerator) plan() bool {
 	c := e.ctx
-	for _, s := range e.a.Addr.Syms() {
-		if !c.IsCoord(s) && c.Meta[s].Role == ir.RoleData {
-			e.ev.Skip = "the index depends on " + dataWhy(c, s)
-			return false
+	addrs := []affine.Expr{e.a.Addr}
+	if len(e.a.Alts) > 0 {
+		addrs = e.a.Alts
+	}
+	for _, x := range addrs {
+		for _, s := range x.Syms() {
+			if !c.IsCoord(s) && c.Meta[s].Role == ir.RoleData {
+				e.ev.Skip = "the index depends on " + dataWhy(c, s)
+				return false
+			}
 		}
+	}
+	if len(e.a.Alts) > 0 && !e.planAlts() {
+		return false
 	}
 	addr := e.abstract(e.a.Addr)
 	e.addr = addr
-	tdep, udep := affine.Split(addr, e.isCoord)
+	var tsyms, usyms []affine.Sym
+	if e.alts == nil {
+		addrs = []affine.Expr{addr}
+	} // else nothing to abstract: every value is known (planAlts)
+	for _, x := range addrs {
+		tdep, udep := affine.Split(x, e.isCoord)
+		tsyms, usyms = appendNew(tsyms, tdep.Syms()), appendNew(usyms, udep.Syms())
+	}
 	needs := map[affine.Sym]bool{}
 	// Guards: keep the conjuncts that can be evaluated, prove or assume
 	// the others.
@@ -260,7 +288,7 @@ func (e *enumerator) plan() bool {
 			e.noteLaneData(ctrl, conj)
 		}
 	}
-	for _, s := range tdep.Syms() {
+	for _, s := range tsyms {
 		if e.isCoord(s) {
 			continue
 		}
@@ -275,7 +303,7 @@ func (e *enumerator) plan() bool {
 		e.stride, e.hasHypo = s, true
 	}
 	var unknown []affine.Sym
-	for _, s := range udep.Syms() {
+	for _, s := range usyms {
 		if needs[s] {
 			continue
 		}
@@ -286,6 +314,11 @@ func (e *enumerator) plan() bool {
 		unknown = append(unknown, s)
 	}
 	e.unknownU = unknown
+	if e.alts != nil && (len(unknown) > 0 || e.hasHypo) {
+		e.ev.Skip = e.a.Unpriced
+		return false
+	}
+	_, udep := affine.Split(addr, e.isCoord)
 	e.residues = e.residueSet(udep, unknown)
 	for s := range needs {
 		if !e.isCoord(s) {
@@ -321,6 +354,36 @@ func (e *enumerator) plan() bool {
 		}
 	}
 	return true
+}
+
+// planAlts prepares the bound of a request whose lanes choose among the
+// addresses ir.Access.Alts by data: every value they depend on must have
+// known values (else the access is not evaluated, for Unpriced), and each
+// figure is then a bound.
+func (e *enumerator) planAlts() bool {
+	c := e.ctx
+	for _, x := range e.a.Alts {
+		for _, s := range x.Syms() {
+			if !c.IsCoord(s) && c.Meta[s].Domain == nil {
+				e.ev.Skip = e.a.Unpriced
+				return false
+			}
+		}
+	}
+	e.alts = e.a.Alts
+	e.ev.Bound = e.a.Unpriced
+	e.assume("each lane takes whichever of its alternatives' addresses costs most: " + e.a.Unpriced)
+	return true
+}
+
+// appendNew appends to xs the symbols of ys it does not hold.
+func appendNew(xs, ys []affine.Sym) []affine.Sym {
+	for _, y := range ys {
+		if !slices.Contains(xs, y) {
+			xs = append(xs, y)
+		}
+	}
+	return xs
 }
 
 // onlyShiftsWarps reports whether two values of the entangled unknown give

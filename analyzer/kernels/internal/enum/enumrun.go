@@ -237,6 +237,9 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 		*req = Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
 		first := w * model.WarpSize
 		x, y, z := int64(first%b.X), int64(first/b.X%b.Y), int64(first/(b.X*b.Y))
+		for n := range e.cands {
+			e.cands[n] = e.cands[n][:0]
+		}
 		if e.allLinear {
 			e.linearWarp(req, x, y, z, min(model.WarpSize, n-first), residue)
 		}
@@ -261,6 +264,15 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 				continue
 			}
 			env[c.Tx], env[c.Ty], env[c.Tz] = x, y, z
+			if e.altProgs != nil {
+				if !e.candidates(env, lane, residue) {
+					e.undefined++ // a division by zero or a negative shift
+					continue
+				}
+				req.Req.Addr[lane] = e.cands[lane][0]
+				req.Req.On |= 1 << lane
+				continue
+			}
 			var addr int64
 			var ok bool
 			if e.linAddr != nil {
@@ -278,10 +290,25 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 		if req.Req.On == 0 {
 			continue
 		}
-		cost := e.price(&req.Req)
-		req.Shared, req.Global = cost.Shared, cost.Global
+		if e.altProgs != nil {
+			req.Shared = c.Arch.SharedBound(&req.Req, &e.cands)
+		} else {
+			cost := e.price(&req.Req)
+			req.Shared, req.Global = cost.Shared, cost.Global
+		}
 		visit(req)
 	}
+}
+
+// candidates sets e.cands[lane] to the addresses the lane at env may take
+// among the alternatives (those defined there), and false where none is.
+func (e *enumerator) candidates(env affine.Env, lane int, residue int64) bool {
+	for _, p := range e.altProgs {
+		if addr, ok := p(env); ok && !slices.Contains(e.cands[lane], addr+residue) {
+			e.cands[lane] = append(e.cands[lane], addr+residue)
+		}
+	}
+	return len(e.cands[lane]) > 0
 }
 
 // linearWarp fills req for the lanes threads of a warp from x, y, z on,
@@ -383,7 +410,12 @@ func (e *enumerator) compile() {
 	coords := e.ctx.Coords()
 	e.compiled = true
 	var ok bool
-	if e.linAddr, ok = e.addr.CompileLinear(coords); !ok {
+	if e.alts != nil {
+		// Every alternative's address, lane by lane.
+		for _, x := range e.alts {
+			e.altProgs = append(e.altProgs, x.Compile())
+		}
+	} else if e.linAddr, ok = e.addr.CompileLinear(coords); !ok {
 		e.addrProg = e.addr.Compile()
 	}
 	e.allLinear = e.linAddr != nil

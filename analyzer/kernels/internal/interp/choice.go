@@ -24,7 +24,9 @@ type piece struct {
 // (races, bounds and messages name its array), with Request set to the
 // access that prices the instruction: the address chosen among the
 // alternatives' by their conditions (affine.Select), under the
-// conditions common to them. It records nothing and returns false where
+// conditions common to them; where that choice cannot be written (the
+// lanes choose by data), the alternatives' addresses (Request.Alts), for
+// a bound over every choice. It records nothing and returns false where
 // this does not apply: an atomic, a global or remote alternative, a
 // condition the same for every thread (each alternative is then a
 // request of whole warps), or a width that depends on alignment.
@@ -53,7 +55,13 @@ func (in *interp) accessChoice(node ast.Expr, r *ref, store, atomic bool) bool {
 		}
 		u.Addr = addr
 		if !ok {
+			// Each lane takes one of the alternatives' addresses: the
+			// request is bounded over every choice where they are known.
 			u.Unpriced = in.choiceWhy(r)
+			for i := range parts {
+				u.Alts = append(u.Alts, in.address(parts[i][k].r))
+			}
+			u.Addr = u.Alts[0]
 		}
 		in.stamp(u)
 		reqs[k] = u

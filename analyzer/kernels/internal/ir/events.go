@@ -34,9 +34,15 @@ type Access struct {
 	// over every lane's address, whichever array it chose. It is not
 	// among the context's accesses; nil for any other access.
 	Request *Access
-	// Unpriced, when not "", says why the access cannot be priced (a
-	// Request whose choice of address cannot be written as arithmetic).
+	// Unpriced, when not "", says why the access cannot be priced
+	// exactly (a Request whose choice of address cannot be written as
+	// arithmetic: the lanes choose by data).
 	Unpriced string
+	// Alts, for such a Request, are the addresses of its alternatives,
+	// one of which each lane takes (Addr is the first): the request is
+	// then priced by a bound over every choice (model.SharedBound), or,
+	// where their values are not known either, not at all, for Unpriced.
+	Alts []affine.Expr
 }
 
 // Space returns "shared" or "global".

@@ -4,7 +4,8 @@ import "github.com/smemlint/smemlint/simt"
 
 // chosenByData: each lane chooses between a and b by its own datum. The
 // warp's store is one request over the addresses the lanes chose, which
-// the data decides: not evaluated, and why.
+// the data decides: bounded over every choice, and a[tid] and b[tid] are
+// in one bank that no other lane reaches: one wavefront, whichever.
 //
 //smemlint:launch block=32
 func chosenByData(t *simt.Thread, in []int32) {
@@ -15,7 +16,7 @@ func chosenByData(t *simt.Thread, in []int32) {
 	if in[tid] > 0 {
 		q = b[:]
 	}
-	q[tid] = 1 // want `note: shared store q\[tid\] not evaluated: the lanes of a warp choose between shared arrays by data read from memory`
+	q[tid] = 1 // want `note: shared store q\[tid\]: 1 wavefront per request \(ideal 1\) whichever address each lane takes: the lanes of a warp choose between shared arrays by data read from memory`
 }
 
 // chosenDivided: the lanes choose by parity, at an index divided by a
