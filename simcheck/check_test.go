@@ -38,6 +38,21 @@ func TestCheck(t *testing.T) {
 			t.Errorf("hazard %s %s %s %s: no static finding matched", h.Kind, h.Op, h.First, h.Second)
 		}
 	}
+	// ByData's store q[tid], whose lanes choose their array by data: a
+	// bound over every choice (2), which the runs' choices reach and do
+	// not pass.
+	byData := false
+	for _, row := range r.Rows {
+		if row.Check == "bankconflict" && row.Text == "q[tid]" && row.Op == "store" {
+			byData = true
+			if row.Predicted != "≤ 2" || row.Verdict != simcheck.Agree || row.Figures[2] == 0 || row.Figures[1] == 0 {
+				t.Errorf("ByData %s: predicted %q, measured %v, %s; want ≤ 2 agreeing with 1 and 2 measured", row.Site, row.Predicted, row.Figures, row.Verdict)
+			}
+		}
+	}
+	if !byData {
+		t.Errorf("no row for ByData's store q[tid]:\n%s", out.String())
+	}
 	// Pick's load *p: the even lanes' shared request and the odd lanes'
 	// global one, each measured, split, and agreeing with its prediction.
 	split := map[string]bool{}

@@ -216,3 +216,25 @@ func Above(t *simt.Thread, out []float32) {
 	t.SyncThreads()
 	out[tid] = s[tid]
 }
+
+// ByData stores through a slice each lane chooses by its datum: lane n
+// writes a[n] or b[n+1], which is in the bank of a[n+1], as in[n]
+// decides. The analyzer bounds the store over every choice (lanes n and
+// n-1 can reach bank n in two words); the runs measure two choices (the
+// odd lanes in b: two wavefronts; every lane in a: one).
+//
+//smemlint:launch block=32
+func ByData(t *simt.Thread, in []int32, out []float32) {
+	a := simt.Shared[[32]float32](t)
+	b := simt.Shared[[33]float32](t)
+	tid := t.ThreadIdx.X
+	a[tid], b[tid+1] = 0, 0
+	t.SyncThreads()
+	q := a[:]
+	if in[tid] > 0 {
+		q = b[1:]
+	}
+	q[tid] = float32(tid)
+	t.SyncThreads()
+	out[tid] = a[tid] - b[tid+1]
+}

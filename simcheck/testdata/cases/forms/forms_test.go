@@ -166,3 +166,26 @@ func TestAbove(t *testing.T) {
 		}
 	}
 }
+
+func TestByData(t *testing.T) {
+	for _, odd := range []bool{true, false} {
+		in, out := simt.Malloc[int32](32), simt.Malloc[float32](32)
+		var a, b [33]float32
+		for tid := range in {
+			if odd && tid%2 == 1 {
+				in[tid] = 1
+			}
+			if in[tid] > 0 {
+				b[tid+1] = float32(tid)
+			} else {
+				a[tid] = float32(tid)
+			}
+		}
+		launch(t, 1, 32, func(t *simt.Thread) { ByData(t, in, out) })
+		for tid, v := range out {
+			if want := a[tid] - b[tid+1]; v != want {
+				t.Errorf("odd %v: out[%d] = %v, want %v", odd, tid, v, want)
+			}
+		}
+	}
+}
