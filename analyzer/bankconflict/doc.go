@@ -40,6 +40,15 @@
 //
 //	… ; assumes every lane passes std[j] <= eps (correlation.go:33), which depends on data read from memory (1 sector with one lane, 4 with all 32)
 //
+// A slice each lane chooses among shared arrays by data (q := a[:]; if
+// in[tid] > 0 { q = b[:] }) is priced over every choice the data can
+// make: a bank delivers at most its distinct words among the lanes'
+// candidate addresses, and at most one per lane that can reach it. Where
+// that bound exceeds the ideal the report says "up to" and why; where it
+// equals it, the access is clean whichever array each lane takes:
+//
+//	q[tid/2] = 1 // shared store q[tid/2]: up to 2 wavefronts per request (ideal 1) depending on data: the lanes of a warp choose between shared arrays by data read from memory (lanes 0 and 1 can reach bank 0 in 2 different words) …
+//
 // nvcc -O3 merges a thread's loads of 2 or 4 adjacent, aligned elements
 // (straight-line code, or a loop it unrolls) into one 8- or 16-byte load
 // when no barrier and no store that may alias them comes between. With
