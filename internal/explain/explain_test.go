@@ -64,6 +64,32 @@ func TestWrite(t *testing.T) {
 	}
 }
 
+// TestWriteBound: a store whose lanes choose their array by data is a
+// bound over every choice, which the explanation states rather than
+// drawing one choice as the request.
+func TestWriteBound(t *testing.T) {
+	file := filepath.Join("testdata", "bydata", "bydata.go")
+	ks, err := Load(file, 17, 2, driver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, tg := range ks[0].At(file, 17, 2) {
+		Write(&b, ks[0], tg)
+	}
+	for _, w := range []string{
+		"shared store q[tid/2]",
+		"up to 2 wavefronts (ideal 1) over every choice, since the lanes of a warp choose between shared arrays by data read from memory; no one request to draw",
+	} {
+		if !strings.Contains(b.String(), w) {
+			t.Errorf("explanation lacks %q:\n%s", w, b.String())
+		}
+	}
+	if strings.Contains(b.String(), "wave 1") {
+		t.Errorf("explanation draws one choice as the request:\n%s", b.String())
+	}
+}
+
 func TestLoadNoAccess(t *testing.T) {
 	if _, err := Load(tiles, 1, 0, driver.Options{}); err == nil || !strings.Contains(err.Error(), "no shared or global access") {
 		t.Errorf("Load at the package clause: %v, want no access", err)

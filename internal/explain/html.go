@@ -97,6 +97,12 @@ func bankGrid(k *Kernel, t *Target) string {
 	r := t.Eval.Worst
 	arch := k.Ctx.Arch
 	var s strings.Builder
+	if t.Eval.Bound != "" {
+		fmt.Fprintf(&s, "<p><b>%s %s</b>: up to %s (ideal %d) over every choice, since %s; no one request to draw</p>\n",
+			lineCol(t.Pos), template.HTMLEscapeString(t.Access.Text), plural(r.Shared.Wavefronts, "wavefront"), r.Shared.Ideal,
+			template.HTMLEscapeString(t.Eval.Bound))
+		return s.String()
+	}
 	fmt.Fprintf(&s, "<p><b>%s %s</b>: lanes of warp %d in their banks</p>\n", lineCol(t.Pos), template.HTMLEscapeString(t.Access.Text), r.Warp)
 	for _, mask := range arch.PhaseMasks(&r.Req) {
 		if mask == 0 {
@@ -151,6 +157,10 @@ func laneCosts(k *Kernel, t *Target) (costs [model.WarpSize]int, figure string) 
 	}
 	r := ev.Worst
 	arch := k.Ctx.Arch
+	if ev.Bound != "" {
+		// Each lane's address is one of several: no lane's cost is known.
+		return costs, fmt.Sprintf("up to %s / ideal %d", plural(r.Shared.Wavefronts, "wavefront"), r.Shared.Ideal)
+	}
 	if t.Shared() {
 		for _, mask := range arch.PhaseMasks(&r.Req) {
 			for _, col := range bankColumns(arch, &r.Req, mask) {

@@ -28,6 +28,13 @@ func Write(w io.Writer, k *Kernel, t *Target) {
 		fmt.Fprintf(w, "%s: %s\n", t.Finding.Check, t.Finding.Message)
 	}
 	r := ev.Worst
+	if ev.Bound != "" {
+		// Each lane's address is one of several: no one request to draw.
+		fmt.Fprintf(w, "worst request: warp %d, %s, %d-byte %ss: up to %s (ideal %d) over every choice, since %s; no one request to draw\n\n",
+			r.Warp, lanes(r.Req.On), r.Req.Size, a.Verb(), plural(r.Shared.Wavefronts, "wavefront"), r.Shared.Ideal, ev.Bound)
+		fmt.Fprintln(w, "fix: "+fixText(t))
+		return
+	}
 	fmt.Fprintf(w, "worst request: warp %d, %s, %d-byte %ss", r.Warp, lanes(r.Req.On), r.Req.Size, a.Verb())
 	if r.Bindings != "" {
 		fmt.Fprintf(w, ", at %s", r.Bindings)
