@@ -109,3 +109,18 @@ func chosenByDataApart(t *simt.Thread, in []int32) {
 	}
 	q[tid] = 1
 }
+
+// chosenByDataParity: the choice by data written as arithmetic (the
+// parity of the datum) is a choice by data all the same: bounded.
+//
+//smemlint:launch block=32
+func chosenByDataParity(t *simt.Thread, in []int32) {
+	a := simt.Shared[[32]float32](t)
+	b := simt.Shared[[32]float32](t)
+	tid := t.ThreadIdx.X
+	q := a[:]
+	if in[tid]%2 == 0 {
+		q = b[:]
+	}
+	q[tid/2] = 1 // want `shared store q\[tid/2\]: up to 2 wavefronts per request \(ideal 1\) depending on data: the lanes of a warp choose between shared arrays by data read from memory`
+}

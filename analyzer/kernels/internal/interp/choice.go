@@ -54,6 +54,9 @@ func (in *interp) accessChoice(node ast.Expr, r *ref, store, atomic bool) bool {
 			addr, ok = in.selectExpr(r.alts[i].ctrl.Pred, in.address(parts[i][k].r), addr)
 		}
 		u.Addr = addr
+		// A choice by data written as arithmetic (in[tid]%2 == 0) is an
+		// address on data, which nothing can evaluate: bounded likewise.
+		ok = ok && !in.onData(addr)
 		if !ok {
 			// Each lane takes one of the alternatives' addresses: the
 			// request is bounded over every choice where they are known.
@@ -90,6 +93,16 @@ func (in *interp) choiceWhy(r *ref) string {
 		}
 	}
 	return "the lanes of a warp choose between shared arrays, and smemlint cannot write the address each lane takes as arithmetic"
+}
+
+// onData reports whether x depends on data read from memory.
+func (in *interp) onData(x affine.Expr) bool {
+	for _, s := range x.Syms() {
+		if in.ctx.DataWhy(s) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // choiceVaries reports whether the condition of a choice between
