@@ -9,7 +9,12 @@ import (
 )
 
 // recordExit notes an exit statement s in the current control context.
-func (in *interp) recordExit(s ast.Stmt, via string) {
+func (in *interp) recordExit(s ast.Stmt, via string) { in.recordExitCtrl(s, via, nil) }
+
+// recordExitCtrl is recordExit with ctrl, when not nil, a copy of the
+// current conditions already made, which the exit then shares: neither
+// is ever changed.
+func (in *interp) recordExitCtrl(s ast.Stmt, via string, ctrl []ir.Ctrl) {
 	if in.dry > 0 {
 		return
 	}
@@ -19,7 +24,10 @@ func (in *interp) recordExit(s ast.Stmt, via string) {
 			e.Target = l.Pos()
 		}
 	}
-	e.Ctrl = append([]ir.Ctrl(nil), in.ctrl...)
+	if ctrl == nil {
+		ctrl = append([]ir.Ctrl(nil), in.ctrl...)
+	}
+	e.Ctrl = ctrl
 	e.Loops = append([]*ir.Loop(nil), in.loops...)
 	e.Calls = append([]token.Pos(nil), in.calls...)
 	in.seq++

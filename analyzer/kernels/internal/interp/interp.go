@@ -333,8 +333,7 @@ func (in *interp) stmt(s ast.Stmt) exits {
 	case *ast.SwitchStmt:
 		return in.switchStmt(s)
 	case *ast.ReturnStmt:
-		in.returnStmt(s)
-		in.recordExit(s, "return")
+		in.recordExitCtrl(s, "return", in.returnStmt(s))
 		return exits{affine.True, affine.False}
 	case *ast.BranchStmt:
 		in.recordExit(s, s.Tok.String())
@@ -363,7 +362,9 @@ func isPanic(info *types.Info, e ast.Expr) bool {
 	return ok && b.Name() == "panic"
 }
 
-func (in *interp) returnStmt(s *ast.ReturnStmt) {
+// returnStmt records what a return statement returns, and returns the
+// copy of the conditions it made for that, if any, which the exit shares.
+func (in *interp) returnStmt(s *ast.ReturnStmt) []ir.Ctrl {
 	vals := make([]value, len(s.Results))
 	for i, r := range s.Results {
 		vals[i] = in.eval(r)
@@ -377,10 +378,13 @@ func (in *interp) returnStmt(s *ast.ReturnStmt) {
 		}
 	}
 	if in.rets != nil && in.dry == 0 {
-		*in.rets = append(*in.rets, retValue{vals: vals, ctrl: append([]ir.Ctrl(nil), in.ctrl...), hasCtrl: true})
+		ctrl := append([]ir.Ctrl(nil), in.ctrl...)
+		*in.rets = append(*in.rets, retValue{vals: vals, ctrl: ctrl, hasCtrl: true})
+		return ctrl
 	} else if in.rets != nil {
 		*in.rets = append(*in.rets, retValue{vals: vals})
 	}
+	return nil
 }
 
 func (in *interp) declStmt(s *ast.DeclStmt) {
