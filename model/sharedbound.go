@@ -9,22 +9,36 @@ import "math/bits"
 // r.Load are the request's). Whichever address each lane takes, the
 // request costs at most the returned Wavefronts, by Shared's rule:
 //
-//   - each phase is bounded alone, over the phases of the unpaired mode (a
-//     paired phase is the union of two of them, whose rows in one bank are
-//     at most the sum of theirs);
+//   - each phase is bounded alone, in the mode the choice makes: unpaired,
+//     or, for a wide load whose pairs of lanes may each take one address,
+//     paired (the bound is the larger of the two);
 //   - within a phase, a bank delivers at most its distinct rows among every
 //     word any lane may touch, and at most one row per lane that can reach
 //     it (a lane's access covers one word of a bank);
 //   - a phase costs at most the largest of these over its banks.
 //
 // With one address per lane (and no pairing) the bound is Shared's figure.
-// Ideal is the least ideal any choice can give (the paired one, where
-// every pair of lanes that are on may take one address); Ways, Bank and
-// Lanes are the worst phase's bound, its bank, and the lanes that can
-// reach that bank.
+// Ideal is the ideal of the mode whose bound exceeds its ideal most, so
+// that Wavefronts - Ideal bounds the conflicts of every choice: 0 means
+// that no choice conflicts. Ways, Bank and Lanes are that mode's worst
+// phase's bound, its bank, and the lanes that can reach that bank.
 func (a *Arch) SharedBound(r *Request, cands *[WarpSize][]int64) SharedCost {
-	per := a.phaseLanes(r.Size, false)
-	c := SharedCost{}
+	c := a.boundIn(r, cands, false)
+	if a.PairedLoads && r.Load && r.Size > 4 && (mayPairAt(r.On, cands, 1) || mayPairAt(r.On, cands, 2)) {
+		p := a.boundIn(r, cands, true)
+		top := max(c.Wavefronts, p.Wavefronts)
+		if p.Wavefronts-p.Ideal > c.Wavefronts-c.Ideal {
+			c = p
+		}
+		c.Wavefronts = top
+	}
+	return c
+}
+
+// boundIn is SharedBound with every choice served in one mode.
+func (a *Arch) boundIn(r *Request, cands *[WarpSize][]int64, paired bool) SharedCost {
+	per := a.phaseLanes(r.Size, paired)
+	c := SharedCost{Paired: paired}
 	for p := 0; p < WarpSize/per; p++ {
 		mask := r.On & phaseMask(p, per)
 		c.Phases++
@@ -37,10 +51,6 @@ func (a *Arch) SharedBound(r *Request, cands *[WarpSize][]int64) SharedCost {
 		if ways > c.Ways {
 			c.Ways, c.Bank, c.Lanes = ways, bank, lanes
 		}
-	}
-	if a.PairedLoads && r.Load && r.Size > 4 && (mayPairAt(r.On, cands, 1) || mayPairAt(r.On, cands, 2)) {
-		// One address for every lane: the paired mode's phases.
-		_, _, c.Ideal = a.phases(&Request{On: r.On, Size: r.Size, Load: true})
 	}
 	return c
 }
