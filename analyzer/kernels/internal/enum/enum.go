@@ -164,6 +164,7 @@ type enumerator struct {
 	ev            *Eval
 	// prices remembers the price of each request pattern (see price).
 	prices priceMemo
+	priced int // requests priced so far
 	// work is the work of grouping values into classes, in the steps of
 	// ir.EnumBudget, and share the most the access may do for that, and
 	// again for evaluating its requests (ir.Context.EnumShare); cut says

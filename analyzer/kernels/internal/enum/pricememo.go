@@ -23,6 +23,9 @@ type priceKey struct {
 	rel  [model.WarpSize]int32
 }
 
+// memoAfter is the requests of an access priced before the memo is used.
+const memoAfter = 64
+
 // maxPriceMemo bounds the patterns remembered per access; past it,
 // requests are priced directly.
 const maxPriceMemo = 1 << 12
@@ -76,8 +79,11 @@ func (k *priceKey) hash() uint64 {
 }
 
 // price is Arch.Price of r, remembered by lane pattern.
+//
+// The first memoAfter requests of an access are priced directly: most
+// accesses make few, and for them the memo cost more than it saved.
 func (e *enumerator) price(r *model.Request) model.Cost {
-	if r.On == 0 {
+	if e.priced++; r.On == 0 || e.priced <= memoAfter {
 		return e.ctx.Arch.Price(r, e.shared)
 	}
 	first := bits.TrailingZeros32(r.On)
