@@ -1,8 +1,6 @@
 package barrier_test
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,22 +14,8 @@ func TestBarrier(t *testing.T) {
 	dir := testdir.Dir(t)
 	results := analysistest.Run(t, dir, barrier.Analyzer, "example.com/cases/barrier")
 	// badReturnTwoBarriers: one finding at the first barrier (a.go:203),
-	// the second barrier (a.go:205) its related location. The package
-	// and its test variant both report it: the last one read counts.
-	var related []string
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			p := r.Pass.Fset.Position(d.Pos)
-			if filepath.Base(p.Filename) != "a.go" || p.Line != 203 {
-				continue
-			}
-			related = nil
-			for _, ri := range d.Related {
-				rp := r.Pass.Fset.Position(ri.Pos)
-				related = append(related, fmt.Sprintf("%d: %s", rp.Line, ri.Message))
-			}
-		}
-	}
+	// the second barrier (a.go:205) its related location.
+	related := testdir.Related(results, "a.go", 203)
 	if len(related) != 1 || !strings.HasPrefix(related[0], "205: the same cause: SyncThreads after a thread-dependent return (a.go:199") {
 		t.Errorf("related locations of the finding at a.go:203 = %q, want the barrier at a.go:205", related)
 	}

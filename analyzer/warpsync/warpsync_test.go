@@ -1,8 +1,6 @@
 package warpsync_test
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,19 +15,7 @@ func TestWarpSync(t *testing.T) {
 	results := analysistest.RunWithSuggestedFixes(t, dir, warpsync.Analyzer, "example.com/cases/warpsync")
 	// The chain of volatileWarp is one finding on its first step (a.go:23)
 	// with the second step (a.go:24) as its related location.
-	var related []string
-	for _, r := range results {
-		for _, d := range r.Diagnostics {
-			p := r.Pass.Fset.Position(d.Pos)
-			if filepath.Base(p.Filename) != "a.go" || p.Line != 23 {
-				continue
-			}
-			for _, ri := range d.Related {
-				rp := r.Pass.Fset.Position(ri.Pos)
-				related = append(related, fmt.Sprintf("%d: %s", rp.Line, ri.Message))
-			}
-		}
-	}
+	related := testdir.Related(results, "a.go", 23)
 	if len(related) != 1 || !strings.HasPrefix(related[0], "24: step 2 of the chain: warp-synchronous hazard: lane 0 reads s[tid+8]") {
 		t.Errorf("related locations of the chain at a.go:23 = %q, want the step at a.go:24", related)
 	}

@@ -170,14 +170,10 @@ func (in *interp) load(node ast.Expr, r *ref) value {
 // noteLoaded records, on the symbol that stands for a value just loaded,
 // the address it was loaded from (ir.SymMeta.At).
 func (in *interp) noteLoaded(v value, at affine.Expr) {
-	var syms []affine.Sym
-	switch v.kind {
-	case vScalar:
-		syms = v.e.Syms()
-	case vBool:
-		syms = v.cond().Syms()
+	if v.kind == vRef {
+		return
 	}
-	if len(syms) == 1 && in.ctx.IsData(syms[0]) {
+	if syms := v.syms(); len(syms) == 1 && in.ctx.IsData(syms[0]) {
 		m := &in.ctx.Meta[syms[0]]
 		m.Loaded, m.At = true, at
 	}

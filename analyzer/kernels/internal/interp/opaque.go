@@ -60,15 +60,7 @@ func (in *interp) opaqueFrom(t types.Type, varies bool, why string, arr *ir.Arra
 // and the array it was read from.
 func (in *interp) whyOf(vals ...value) (string, *ir.Array) {
 	for _, v := range vals {
-		var syms []affine.Sym
-		switch v.kind {
-		case vScalar:
-			syms = v.e.Syms()
-		case vBool:
-			syms = v.cond().Syms()
-		case vRef:
-			syms = v.ref.off.Syms()
-		case vStruct:
+		if v.kind == vStruct {
 			names := slices.Sorted(maps.Keys(v.fields))
 			for _, n := range names {
 				if w, a := in.whyOf(v.fields[n]); w != "" {
@@ -76,7 +68,7 @@ func (in *interp) whyOf(vals ...value) (string, *ir.Array) {
 				}
 			}
 		}
-		for _, s := range syms {
+		for _, s := range v.syms() {
 			if w := in.ctx.DataWhy(s); w != "" {
 				return w, in.ctx.Meta[s].From
 			}

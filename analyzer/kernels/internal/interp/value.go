@@ -46,6 +46,20 @@ func (v value) cond() affine.Pred {
 	return *v.pred
 }
 
+// syms returns the symbols a scalar's expression, a boolean's condition
+// or a reference's offset mention; none for other values.
+func (v value) syms() []affine.Sym {
+	switch v.kind {
+	case vScalar:
+		return v.e.Syms()
+	case vBool:
+		return v.cond().Syms()
+	case vRef:
+		return v.ref.off.Syms()
+	}
+	return nil
+}
+
 // ref is a reference into an Array: a pointer, a slice or an array value
 // that lives in memory.
 type ref struct {
