@@ -42,9 +42,33 @@ type Outcome struct {
 	// Rules counts the sites compared by the rule they were judged by.
 	Rules         map[simcheck.Rule]int
 	Disagreements []Disagreement
+	// byDataSites are the sites that access a slice chosen by data.
+	byDataSites map[int32]bool
 	// Race is the race verdicts compared, for kernels drawn with
 	// Options.Races.
 	Race RaceVerdict
+	// ByData counts the sites that access a slice each lane chose by
+	// data (Choice.Data), whose figure is a bound over every choice.
+	ByData ByDataSites
+}
+
+// ByDataSites counts the sites of slices chosen by data by verdict:
+// Agree by the exact or aligned rule, Bounded (every measured figure at
+// most the bound), of which Reached measured the bound itself, and
+// Unpredicted and Failed (measured above the bound, or any other
+// disagreement).
+type ByDataSites struct {
+	Sites, Agree, Bounded, Reached, Unpredicted, Failed int
+}
+
+// Add adds the counts of o.
+func (b *ByDataSites) Add(o ByDataSites) {
+	b.Sites += o.Sites
+	b.Agree += o.Agree
+	b.Bounded += o.Bounded
+	b.Reached += o.Reached
+	b.Unpredicted += o.Unpredicted
+	b.Failed += o.Failed
 }
 
 // Check generates the kernel of a seed, analyzes it, runs it traced and
@@ -77,6 +101,7 @@ func CheckWith(seed uint64, opts Options) (*Outcome, error) {
 	for _, ts := range tl.Sites {
 		measured[ts.Site] = ts
 	}
+	out.byDataSites = spec.choiceSites()
 	for site := int32(0); site < spec.Sites; site++ {
 		out.judge(site, accesses[site], measured, tl, file)
 	}
@@ -117,8 +142,13 @@ func (o *Outcome) judge(site int32, as []*kernels.Access, measured map[int32]sim
 	}
 	m := simcheck.Measurement{Block: tl.Block, Grid: tl.Grid, Arch: tl.Arch, Space: ts.Space, Figures: ts.Figures}
 	v, why := simcheck.Judge(as, m)
+	rule := simcheck.Rule("")
 	if v != simcheck.Unpredicted {
-		o.Rules[simcheck.RuleOf(as, m)]++
+		rule = simcheck.RuleOf(as, m)
+		o.Rules[rule]++
+	}
+	if o.byDataSites[site] {
+		o.countByData(as, m, v, rule)
 	}
 	switch v {
 	case simcheck.Unpredicted:
@@ -139,6 +169,56 @@ func (o *Outcome) judge(site int32, as []*kernels.Access, measured map[int32]sim
 	default:
 		o.Sites++
 	}
+}
+
+// countByData counts a site of a slice chosen by data by its verdict.
+func (o *Outcome) countByData(as []*kernels.Access, m simcheck.Measurement, v simcheck.Verdict, rule simcheck.Rule) {
+	b := &o.ByData
+	b.Sites++
+	switch {
+	case v == simcheck.Unpredicted:
+		b.Unpredicted++
+	case v == simcheck.Disagree:
+		b.Failed++
+	case rule == simcheck.RuleBound:
+		b.Bounded++
+		top, bound := 0, 0
+		for f := range m.Figures {
+			top = max(top, f)
+		}
+		for _, a := range as {
+			for _, f := range kernels.Of(a.Ctx).Evaluate(a).Figures {
+				bound = max(bound, f)
+			}
+		}
+		if top == bound {
+			b.Reached++
+		}
+	default:
+		b.Agree++
+	}
+}
+
+// choiceSites returns the sites that access a slice chosen by data.
+func (s *Spec) choiceSites() map[int32]bool {
+	out := map[int32]bool{}
+	byData := func(array int) bool {
+		c := s.Arrays[array].Choice
+		return c != nil && c.Data >= 0
+	}
+	s.walkAccesses(func(st *Stmt) {
+		switch st.Kind {
+		case "load", "store", "update":
+			if byData(st.Array) {
+				out[st.Load], out[st.Store] = true, true
+			}
+		case "copy":
+			out[st.Load] = out[st.Load] || byData(st.Src)
+			out[st.Store] = out[st.Store] || byData(st.Array)
+		}
+	})
+	delete(out, -1)
+	return out
 }
 
 // sitesOf maps the site numbers of a spec to the analyzer's accesses, by

@@ -160,6 +160,7 @@ func checkMany(t *testing.T, n int, opts Options) {
 	var next, sites, unpredicted, failed atomic.Int64
 	var racy, smemrace, warpsync, dynRace, dynWarp, replayed int
 	var dataRaces, dataNotes, dataUnseen int
+	var byData ByDataSites
 	dataSeen := map[string]int{}
 	known, unknown := map[string]int{}, map[string]int{}
 	constructs := map[string]int{}
@@ -184,8 +185,10 @@ func checkMany(t *testing.T, n int, opts Options) {
 					t.Errorf("seed %d: %v\n%s", seed, err, o.Source)
 				case len(o.Disagreements) > 0:
 					failed.Add(1)
+					byData.Add(o.ByData)
 					t.Error(o.Report())
 				default:
+					byData.Add(o.ByData)
 					sites.Add(int64(o.Sites))
 					unpredicted.Add(int64(o.Unpredicted))
 					for r, n := range o.Rules {
@@ -237,6 +240,8 @@ func checkMany(t *testing.T, n int, opts Options) {
 			"known disagreements %v",
 			min(int(next.Load()), n)-int(failed.Load()), racy, min(int(next.Load()), n)-int(failed.Load())-racy,
 			smemrace, warpsync, dynRace, dynWarp, replayed, known)
+		t.Logf("sites of slices each lane chose by data (q0 by gc): %d: %d agree, %d bounded (%d measured the bound), %d unpredicted, %d failed",
+			byData.Sites, byData.Agree, byData.Bounded, byData.Reached, byData.Unpredicted, byData.Failed)
 		t.Logf("races depending on data (indices on d0): %d found (may race), %d noted; pairs the run saw race that only these cover %v; "+
 			"found, but the run's data did not race them %d", dataRaces, dataNotes, dataSeen, dataUnseen)
 	}

@@ -15,9 +15,12 @@ import (
 // reductions. Whether a kernel races is left to chance: about half do.
 // Global arrays are only read: the simulator's hazard detector watches
 // shared memory alone. A third of the kernels access a slice a branch
-// chose between the two shared arrays (q0), and a third read d0 from an
-// index array the host fills (gi) and index shared memory with it: the
-// thread's slot moved by d0 (tid+d0), or d0 alone, masked.
+// chose between the two shared arrays (q0): in a quarter of them by data
+// the host stores in gc (each lane chooses by its element, which the
+// analyzer bounds over every choice), else by a guard on the thread. A
+// third read d0 from an index array the host fills (gi) and index shared
+// memory with it: the thread's slot moved by d0 (tid+d0), or d0 alone,
+// masked.
 func (g *gen) races() {
 	s := g.spec
 	s.Block = pick(g.r, [3]int{32, 1, 1}, [3]int{32, 1, 1}, [3]int{64, 1, 1}, [3]int{64, 1, 1}, [3]int{96, 1, 1},
@@ -56,15 +59,24 @@ func (g *gen) races() {
 		a.Base, end = base, base+int64(a.Len()*elem.Size)
 		s.Arrays = append(s.Arrays, a)
 	}
+	var byData *Choice
 	if len(s.Arrays) == 2 && len(s.Arrays[0].Dims) == 1 && len(s.Arrays[1].Dims) == 1 && g.r.IntN(3) == 0 {
-		c := g.raceGuard()
-		if c == nil {
-			c = &Cond{X: g.tid(), Cmp: "<", C: max(1, threads/2)}
+		choice := &Choice{A: 0, B: 1, Cond: g.raceGuard(), Data: -1}
+		if choice.Cond == nil {
+			if g.r.IntN(2) == 0 {
+				choice.Cond, byData = g.choiceByData(), choice
+			} else {
+				choice.Cond = &Cond{X: g.tid(), Cmp: "<", C: max(1, threads/2)}
+			}
 		}
 		s.Arrays = append(s.Arrays, &Array{Name: "q0", Shared: true, Elem: elem,
-			Dims: []int{min(s.Arrays[0].Dims[0], s.Arrays[1].Dims[0])}, Choice: &Choice{A: 0, B: 1, Cond: c}})
+			Dims: []int{min(s.Arrays[0].Dims[0], s.Arrays[1].Dims[0])}, Choice: choice})
 	}
 	s.Arrays = append(s.Arrays, &Array{Name: "g0", Elem: elem, Dims: []int{1024}})
+	if byData != nil {
+		byData.Data, byData.Index = len(s.Arrays), g.tid()
+		s.Arrays = append(s.Arrays, &Array{Name: "gc", Elem: Elems[2], Dims: []int{threads}, Data: g.choiceData(threads)})
+	}
 	if g.r.IntN(3) == 0 {
 		s.Arrays = append(s.Arrays, &Array{Name: "gi", Elem: Elems[2], Dims: []int{threads}, Data: g.indexData(threads)})
 		s.Body = append(s.Body, &Stmt{Kind: "let", Var: "d0", Array: len(s.Arrays) - 1, Index: []*Expr{g.tid()}, Load: g.site(), Store: -1})
@@ -104,6 +116,39 @@ func (g *gen) indexData(threads int) []int {
 			if t^1 < threads {
 				d[t] = t ^ 1 - t
 			}
+		}
+	}
+	return d
+}
+
+// choiceByData draws the guard on c0, the thread's element of the
+// host's choice array, under which q0 is s1: c0 > 0, or c0 even (a
+// choice the analyzer can write as arithmetic on data, commit 9662c16).
+func (g *gen) choiceByData() *Cond {
+	c0 := &Expr{Op: "c0"}
+	if g.r.IntN(2) == 0 {
+		return &Cond{X: c0, Cmp: ">", C: 0}
+	}
+	return &Cond{X: &Expr{Op: "%", X: c0, Y: &Expr{Op: "c", C: 2}}, Cmp: "==", C: 0}
+}
+
+// choiceData draws what the host stores in the choice array, one value
+// of 0 to 3 a thread, so that lanes of a warp choose differently: random,
+// alternating lanes, alternating half-warps, or the same for every
+// thread.
+func (g *gen) choiceData(threads int) []int {
+	d := make([]int, threads)
+	mode, same := g.r.IntN(4), g.r.IntN(4)
+	for t := range d {
+		switch mode {
+		case 0:
+			d[t] = g.r.IntN(4)
+		case 1:
+			d[t] = t & 1
+		case 2:
+			d[t] = t >> 4 & 1
+		default:
+			d[t] = same
 		}
 	}
 	return d

@@ -260,7 +260,11 @@ func (x *interp) access(site int32, array int, index []*Expr, field string, op i
 	a := x.spec.Arrays[array]
 	if c := a.Choice; c != nil {
 		// The slice the thread's branch chose; the guard is on the
-		// thread alone, so it holds as it did at the choice.
+		// thread or the host's data alone, so it holds as it did at the
+		// choice.
+		if c.Data >= 0 {
+			x.env.c = x.spec.Arrays[c.Data].Data[c.Index.Eval(&x.env)]
+		}
 		array = c.A
 		if c.Cond.Eval(&x.env) {
 			array = c.B

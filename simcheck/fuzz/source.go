@@ -10,6 +10,7 @@ type env struct {
 	tx, ty, tz, bx, by, p0, lane, warp int
 	i, j                               [2]int
 	d                                  int // d0, read by a "let"
+	c                                  int // c0, the datum a choice is made by
 }
 
 func (e *env) get(name string) int {
@@ -36,6 +37,8 @@ func (e *env) get(name string) int {
 		return e.j[name[1]-'0']
 	case "d0":
 		return e.d
+	case "c0":
+		return e.c
 	}
 	panic("fuzz: unknown variable " + name)
 }
@@ -158,6 +161,9 @@ func (s *Spec) Source() string {
 	}
 	for _, a := range s.Arrays {
 		if c := a.Choice; c != nil {
+			if c.Data >= 0 {
+				fmt.Fprintf(b, "\tc0 := int(%s[%s])\n", s.Arrays[c.Data].Name, c.Index)
+			}
 			fmt.Fprintf(b, "\t%s := %s[:]\n\tif %s {\n\t\t%s = %s[:]\n\t}\n\t_ = %s\n",
 				a.Name, s.Arrays[c.A].Name, c.Cond, a.Name, s.Arrays[c.B].Name, a.Name)
 		}

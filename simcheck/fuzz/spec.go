@@ -52,10 +52,14 @@ type Array struct {
 }
 
 // Choice is the pair of shared arrays a slice is chosen from, and the
-// guard on the thread under which it is B (else A).
+// guard under which it is B (else A): on the thread, or, where Data is
+// not -1, on c0, the element at Index of the global int32 array Data,
+// which the host fills: each lane then chooses by data.
 type Choice struct {
-	A, B int
-	Cond *Cond
+	A, B  int
+	Cond  *Cond
+	Data  int
+	Index *Expr
 }
 
 // Len is the number of elements.
