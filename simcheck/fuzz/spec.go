@@ -183,10 +183,17 @@ func (s *Spec) siteLoops() [][]int32 {
 }
 
 // hasData reports whether indices of the kernel depend on data read from
-// memory (a "let").
+// memory (a "let"). A choice by data does not count: the analyzer bounds
+// its sites, and a note there fails.
 func (s *Spec) hasData() bool {
+	chooses := map[int]bool{}
 	for _, a := range s.Arrays {
-		if a.Data != nil {
+		if c := a.Choice; c != nil && c.Data >= 0 {
+			chooses[c.Data] = true
+		}
+	}
+	for i, a := range s.Arrays {
+		if a.Data != nil && !chooses[i] {
 			return true
 		}
 	}
