@@ -294,6 +294,14 @@ func transformation(row *Row, g, o3 *Measured, why string) string {
 		}
 		return fmt.Sprintf("if-converted%s: warps with every lane off issue it too; %d lane accesses where -G made %d%s; %s",
 			predicated(o3), o3.LanesOn, g.LanesOn, merged, strings.Join(o3.Opcodes, ", "))
+	// As many requests and instructions as -G, with more lanes on in each:
+	// seen on the H200 in srad's SradCuda1 (line 90), where the loads of
+	// several cases of a switch became one instruction that every lane
+	// runs, its address chosen per lane: 32 lanes a request where -G had
+	// the one case's 1.75, and other banks.
+	case g != nil && o3.Requests == g.Requests && o3.LanesOn > g.LanesOn:
+		return fmt.Sprintf("merged across branches: as many requests, %d lane accesses where -G made %d (several branches' accesses in one instruction, the address chosen by lane); %s",
+			o3.LanesOn, g.LanesOn, strings.Join(o3.Opcodes, ", "))
 	}
 	return "UNEXPLAINED: " + why
 }

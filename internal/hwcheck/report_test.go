@@ -158,7 +158,8 @@ func TestPartlyPredicted(t *testing.T) {
 
 // As many -O3 requests as -G ones with other figures: the lanes were
 // grouped otherwise, by unrolling (fuzz seed 940) or by if-converting
-// (seed 384); with neither, the difference stays unexplained.
+// (seed 384), or with more lanes on, by merging branches (srad); with
+// none of them, the difference stays unexplained.
 func TestTransformationRegrouped(t *testing.T) {
 	row := &Row{Key: Key{Space: "global", Op: "load"}, Sizes: []int{16}}
 	g := &Measured{Requests: 24, Sum: 24, Widths: []int{16}, Opcodes: []string{"LD.E.128"}, Instrs: 1, LanesOn: 512}
@@ -172,6 +173,10 @@ func TestTransformationRegrouped(t *testing.T) {
 			"if-converted, 1 predicated (@P): warps with every lane off issue it too; 256 lane accesses where -G made 512 (accesses merged)"},
 		{&Measured{Requests: 24, Sum: 12, Widths: []int{16}, Opcodes: []string{"LDG.E.128"}, Instrs: 1, LanesOn: 512},
 			"UNEXPLAINED"},
+		// srad's SradCuda1 line 90 on the H200: a switch's cases in one
+		// instruction that every lane runs.
+		{&Measured{Requests: 24, Sum: 48, Widths: []int{16}, Opcodes: []string{"LDG.E.128"}, Instrs: 1, LanesOn: 768},
+			"merged across branches: as many requests, 768 lane accesses where -G made 512"},
 	}
 	for _, c := range cases {
 		if got := transformation(row, g, c.o3, ""); !strings.HasPrefix(got, c.want) {
