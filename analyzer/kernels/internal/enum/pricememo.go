@@ -10,8 +10,10 @@ import (
 // most of them repeat: across loop values and warps, a request is often
 // the same lane pattern moved by a whole number of cache lines (global) or
 // bank rows (shared), which the model prices alike (TestPriceShift).
-// Pricing is the largest part of the enumeration, so each distinct pattern
-// is priced once per access.
+// Past an access's first 64 requests (priced directly: for fewer, looking
+// up cost more than pricing), each distinct pattern is priced once per
+// access; with the memo, pricing was 2% of the old mix's analysis
+// (docs/design.md, Performance).
 
 // priceKey is a request up to a move by the pricing period: the lanes
 // that are on, each lane's offset from the first lane that is on (a
