@@ -86,10 +86,8 @@ func (in *interp) accessChoice(node ast.Expr, r *ref, store, atomic bool) bool {
 // expression (a division by an unknown).
 func (in *interp) choiceWhy(r *ref) string {
 	for _, a := range r.alts {
-		for _, s := range a.ctrl.Pred.Syms() {
-			if w := in.ctx.DataWhy(s); w != "" {
-				return "the lanes of a warp choose between shared arrays by " + w
-			}
+		if w, _ := in.dataWhy(a.ctrl.Pred.Syms()); w != "" {
+			return "the lanes of a warp choose between shared arrays by " + w
 		}
 	}
 	return "the lanes of a warp choose between shared arrays, and smemlint cannot write the address each lane takes as arithmetic"
@@ -97,12 +95,8 @@ func (in *interp) choiceWhy(r *ref) string {
 
 // onData reports whether x depends on data read from memory.
 func (in *interp) onData(x affine.Expr) bool {
-	for _, s := range x.Syms() {
-		if in.ctx.DataWhy(s) != "" {
-			return true
-		}
-	}
-	return false
+	w, _ := in.dataWhy(x.Syms())
+	return w != ""
 }
 
 // choiceVaries reports whether the condition of a choice between

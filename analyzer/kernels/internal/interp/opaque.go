@@ -68,13 +68,22 @@ func (in *interp) whyOf(vals ...value) (string, *ir.Array) {
 				}
 			}
 		}
-		for _, s := range v.syms() {
-			if w := in.ctx.DataWhy(s); w != "" {
-				return w, in.ctx.Meta[s].From
-			}
+		if w, s := in.dataWhy(v.syms()); w != "" {
+			return w, in.ctx.Meta[s].From
 		}
 	}
 	return "", nil
+}
+
+// dataWhy returns what the first of syms that stands for data read from
+// memory is, and that symbol; "" where none does.
+func (in *interp) dataWhy(syms []affine.Sym) (string, affine.Sym) {
+	for _, s := range syms {
+		if w := in.ctx.DataWhy(s); w != "" {
+			return w, s
+		}
+	}
+	return "", 0
 }
 
 // arithWhy is what the result of arithmetic of type t is when it is not

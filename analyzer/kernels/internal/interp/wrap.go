@@ -32,7 +32,7 @@ func (in *interp) wrapInt(t types.Type, v int64) (int64, bool) {
 		return v, true
 	}
 	bits := 8 * in.sizes.Sizeof(t)
-	unsigned := b.Info()&types.IsUnsigned != 0
+	unsigned := isUnsigned(b)
 	if bits >= 64 {
 		return v, !unsigned || v >= 0
 	}
