@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/smemlint/smemlint/analyzer/config"
 )
@@ -53,14 +54,16 @@ func vetVersion(stdout, stderr io.Writer) int {
 	if err := checkConfigFiles(vetScopes(args)); err != nil {
 		return fail(err)
 	}
-	h := sha256.New()
 	exe, err := os.Executable()
+	var sum []byte
 	if err == nil {
-		err = hashFile(h, exe)
+		sum, err = executableHash(exe, time.Now())
 	}
 	if err != nil {
 		return fail(err)
 	}
+	h := sha256.New()
+	fmt.Fprintf(h, "executable sha256 %x\n", sum)
 	hashConfigFiles(h, vetScopes(args))
 	fmt.Fprintf(stdout, "%s version devel comments-go-here buildID=%02x\n", exe, h.Sum(nil))
 	return exitClean
