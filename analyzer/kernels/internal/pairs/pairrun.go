@@ -256,14 +256,16 @@ func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine
 		f.key = binary.AppendVarint(f.key, env[s])
 	}
 	if v, ok := f.cache[addrsKey{acc, string(f.key)}]; ok {
+		f.last = v
 		return v
 	}
-	out := make([]int64, f.ctx.Threads())
-	prog.fill(f.ctx, env, out)
 	if len(f.cache) >= maxCached {
-		clear(f.cache)
+		f.recycle(f.cache)
 	}
+	out := f.newAddrs(f.ctx.Threads())
+	prog.fill(f.ctx, env, out)
 	f.cache[addrsKey{acc, string(f.key)}] = out
+	f.last = out
 	return out
 }
 

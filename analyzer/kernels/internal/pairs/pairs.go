@@ -87,11 +87,9 @@ type ConflictFinder struct {
 	syms  map[*ir.Access][]affine.Sym // the uniform symbols of each access
 	// fixed gives parameters one value in every search (see Degenerate).
 	fixed map[affine.Sym]int64
-	// Scratch storage of the searches, reused from pair to pair.
-	entries []keyed
-	vals    []int64
-	index   keyIndex
-	key     []byte
+	// Scratch storage of the searches, reused from pair to pair and,
+	// once the finder is released, by other finders.
+	*scratch
 }
 
 // addrsKey identifies one access's addresses under one assignment of its
@@ -109,7 +107,8 @@ const noAddr = math.MinInt64
 
 // Conflicts returns a ConflictFinder for the context.
 func Conflicts(c *ir.Context) *ConflictFinder {
-	return &ConflictFinder{ctx: c, acct: ir.NewAccount(ir.SearchBudget), cache: map[addrsKey][]int64{}, syms: map[*ir.Access][]affine.Sym{}}
+	return &ConflictFinder{ctx: c, acct: ir.NewAccount(ir.SearchBudget), cache: map[addrsKey][]int64{}, syms: map[*ir.Access][]affine.Sym{},
+		scratch: scratchPool.Get().(*scratch)}
 }
 
 // Find is FindConflict.

@@ -123,6 +123,7 @@ func Races(c *ir.Context) []*Race {
 func Decide(c *ir.Context) ([]*Race, []*Unchecked) {
 	st := sitesOf(c)
 	f := newRaceFinder(c)
+	defer f.release()
 	var out []*Race
 	var unchecked []*Unchecked
 	for i, sb := range st.keys {
@@ -151,6 +152,7 @@ func Decide(c *ir.Context) ([]*Race, []*Unchecked) {
 func RacesAt(c *ir.Context, stmts []any, stop func(*Race) bool) []*Race {
 	st := sitesOf(c)
 	f := newRaceFinder(c)
+	defer f.release()
 	var out []*Race
 	for i, s := range st.keys {
 		if !slices.Contains(stmts, s) {
@@ -210,6 +212,7 @@ func (st *siteTable) decide(f *raceFinder, i int) *Race {
 		}
 		g := newRaceFinder(st.ctx)
 		g.fixed = fixed
+		defer g.release()
 		if r2 := st.search(g, i); r2 != nil {
 			r = r2
 		} else {
