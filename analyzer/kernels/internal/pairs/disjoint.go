@@ -22,7 +22,7 @@ func (ps *pairSpace) disjoint() bool {
 		return false
 	}
 	n := c.Threads()
-	env := c.NewEnv(len(ps.copies))
+	env := zeroEnv(&ps.finder.thread, c.Syms.Len()+len(ps.copies))
 	// Linear thread parts settle it at once, most often.
 	if la, ok := ta.CompileLinear(c.Coords()); ok {
 		if lb, ok := tb.CompileLinear(c.Coords()); ok {

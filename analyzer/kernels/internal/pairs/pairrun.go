@@ -19,8 +19,11 @@ import (
 func (ps *pairSpace) run() *Conflict {
 	env := ps.env
 	f := ps.finder
-	progA := compileAccess(ps.ctx, ps.a.Guard(), ps.a.Addr)
-	progB := compileAccess(ps.ctx, ps.guardB, ps.addrB)
+	progA := f.program(ps.a)
+	progB := f.program(ps.b)
+	if ps.renamed() {
+		progB = compileAccess(ps.ctx, ps.guardB, ps.addrB)
+	}
 	var out *Conflict
 	ps.search.Each(env, func() bool {
 		if !ps.inOrder() {
@@ -36,11 +39,11 @@ func (ps *pairSpace) run() *Conflict {
 		if ps.apart(progA, progB) {
 			return true
 		}
-		addrsA := f.addrs(ps.a, env, nil, progA)
-		addrsB := f.addrs(ps.b, env, ps.copies, progB)
+		listA := f.addrs(ps.a, env, nil, progA)
+		listB := f.addrs(ps.b, env, ps.copies, progB)
 		// Index the side with fewer threads, probe with the other.
-		small, large := side{addrsA, int64(ps.a.Size), true}, side{addrsB, int64(ps.b.Size), false}
-		if reaching(addrsB) < reaching(addrsA) {
+		small, large := side{listA.addrs, int64(ps.a.Size), true}, side{listB.addrs, int64(ps.b.Size), false}
+		if listB.reach < listA.reach {
 			small, large = large, small
 		}
 		f.entries = f.entries[:0]
@@ -88,6 +91,13 @@ type side struct {
 	isA   bool
 }
 
+// addrList is one access's addresses per thread under an assignment,
+// with the number of threads that make the access.
+type addrList struct {
+	addrs []int64
+	reach int
+}
+
 func reaching(addrs []int64) int {
 	n := 0
 	for _, a := range addrs {
@@ -112,6 +122,18 @@ type accessProgram struct {
 	// implied are linear comparisons that the conjuncts of guards hold
 	// imply (!(x >= n || y >= m) bounds x and y), for reach alone.
 	implied []*affine.LinearPred
+}
+
+// program returns acc's accessProgram, compiled once per finder. (A
+// program binds the values of an assignment before each use, so a == b
+// may share one.)
+func (f *ConflictFinder) program(acc *ir.Access) *accessProgram {
+	p, ok := f.progs[acc]
+	if !ok {
+		p = compileAccess(f.ctx, acc.Guard(), acc.Addr)
+		f.progs[acc] = p
+	}
+	return p
 }
 
 func compileAccess(c *ir.Context, guard affine.Pred, addr affine.Expr) *accessProgram {
@@ -178,13 +200,12 @@ func (p *accessProgram) fill(c *ir.Context, env affine.Env, out []int64) {
 // linear: the guards give the threads of a row at once, up to 32 at a
 // time (affine.LinearPred.Mask).
 func (p *accessProgram) fillLinear(bx, by int64, out []int64) {
+	base, k, defined := p.linAddr.Bound()
 	var x, y, z int64
 	for t := 0; t < len(out); {
 		run := int(min(int64(len(out)-t), bx-x, 32))
-		m := uint32(1)<<run - 1
-		if run == 32 {
-			m = ^uint32(0)
-		}
+		full := uint32(1)<<run - 1 // (every bit for a run of 32)
+		m := full
 		for _, g := range p.linGuards {
 			gm, ok := g.Mask(x, y, z, run)
 			if !ok {
@@ -192,13 +213,26 @@ func (p *accessProgram) fillLinear(bx, by int64, out []int64) {
 			}
 			m &= gm
 		}
-		for i := range run {
-			out[t+i] = noAddr
-			if m>>i&1 == 0 {
-				continue
+		if !defined {
+			m = 0
+		}
+		// The address of lane i of the run: linAddr.At(x+i, y, z), a
+		// step of k[0] from one lane to the next (in the same wrapping
+		// arithmetic).
+		row := out[t : t+run]
+		v := base + k[0]*x + k[1]*y + k[2]*z
+		if m == full {
+			for i := range row {
+				row[i] = v
+				v += k[0]
 			}
-			if v, ok := p.linAddr.At(x+int64(i), y, z); ok {
-				out[t+i] = v
+		} else {
+			for i := range row {
+				row[i] = noAddr
+				if m>>i&1 != 0 {
+					row[i] = v
+				}
+				v += k[0]
 			}
 		}
 		t += run
@@ -240,7 +274,7 @@ func (p *accessProgram) at(env affine.Env, x, y, z int64) int64 {
 // under env (noAddr where it does not), prog being acc's guard and address
 // with the symbols of rename renamed. Results are kept per access and
 // values of its symbols.
-func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine.Sym]affine.Sym, prog *accessProgram) []int64 {
+func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine.Sym]affine.Sym, prog *accessProgram) addrList {
 	syms, ok := f.syms[acc]
 	if !ok {
 		syms = append(acc.Guard().Syms(), acc.Addr.Syms()...)
@@ -255,18 +289,19 @@ func (f *ConflictFinder) addrs(acc *ir.Access, env affine.Env, rename map[affine
 		}
 		f.key = binary.AppendVarint(f.key, env[s])
 	}
-	if v, ok := f.cache[addrsKey{acc, string(f.key)}]; ok {
-		f.last = v
-		return v
+	if l, ok := f.cache[addrsKey{acc, string(f.key)}]; ok {
+		f.last = l.addrs
+		return l
 	}
 	if len(f.cache) >= maxCached {
 		f.recycle(f.cache)
 	}
 	out := f.newAddrs(f.ctx.Threads())
 	prog.fill(f.ctx, env, out)
-	f.cache[addrsKey{acc, string(f.key)}] = out
+	l := addrList{out, reaching(out)}
+	f.cache[addrsKey{acc, string(f.key)}] = l
 	f.last = out
-	return out
+	return l
 }
 
 // inOrder reports whether, for an ordered query, the instance of a runs

@@ -82,9 +82,7 @@ type ConflictFinder struct {
 	ctx *ir.Context
 	// acct pays for the finder's searches, which it runs one after the
 	// other (see ir.SearchBudget).
-	acct  *ir.Account
-	cache map[addrsKey][]int64
-	syms  map[*ir.Access][]affine.Sym // the uniform symbols of each access
+	acct *ir.Account
 	// fixed gives parameters one value in every search (see Degenerate).
 	fixed map[affine.Sym]int64
 	// Scratch storage of the searches, reused from pair to pair and,
@@ -107,8 +105,7 @@ const noAddr = math.MinInt64
 
 // Conflicts returns a ConflictFinder for the context.
 func Conflicts(c *ir.Context) *ConflictFinder {
-	return &ConflictFinder{ctx: c, acct: ir.NewAccount(ir.SearchBudget), cache: map[addrsKey][]int64{}, syms: map[*ir.Access][]affine.Sym{},
-		scratch: scratchPool.Get().(*scratch)}
+	return &ConflictFinder{ctx: c, acct: ir.NewAccount(ir.SearchBudget), scratch: scratchPool.Get().(*scratch)}
 }
 
 // Find is FindConflict.
@@ -116,7 +113,7 @@ func (f *ConflictFinder) Find(a, b *ir.Access, q PairQuery) *Conflict {
 	c := f.ctx
 	defer c.Charge(ir.StartMeter())
 	defer c.Catch(a.Node.Pos(), "searching for threads that race", nil)
-	if !c.Enumerable() || !pairable(c, a, b) {
+	if !c.Enumerable() || !f.pairable(a, b) {
 		return nil
 	}
 	common := commonLoops(a.Loops, b.Loops)
@@ -168,21 +165,26 @@ func (f *ConflictFinder) Find(a, b *ir.Access, q PairQuery) *Conflict {
 }
 
 // pairable reports whether two accesses may be compared at all.
-func pairable(c *ir.Context, a, b *ir.Access) bool {
+func (f *ConflictFinder) pairable(a, b *ir.Access) bool {
 	if a.Array != b.Array || a.Remote || b.Remote || a.Atomic && b.Atomic || !a.Store && !b.Store {
 		return false
 	}
-	for _, x := range []*ir.Access{a, b} {
-		for _, s := range x.Addr.Syms() {
-			if c.IsData(s) {
-				return false
-			}
+	return f.accessPairable(a) && f.accessPairable(b)
+}
+
+// accessPairable reports whether x's address is free of data and its
+// guard of data that varies between lanes, remembered per access.
+func (f *ConflictFinder) accessPairable(x *ir.Access) bool {
+	ok, seen := f.accessOK[x]
+	if !seen {
+		ok = !x.Addr.DependsOn(f.ctx.IsData)
+		if ok {
+			_, varying := uniform.VaryingData(f.ctx, x.Guard())
+			ok = !varying
 		}
-		if _, ok := uniform.VaryingData(c, x.Guard()); ok {
-			return false
-		}
+		f.accessOK[x] = ok
 	}
-	return true
+	return ok
 }
 
 func commonLoops(a, b []*ir.Loop) []*ir.Loop {
@@ -351,13 +353,17 @@ func (ps *pairSpace) plan() {
 		}
 	}
 	ps.tie(syms)
-	ps.env = c.NewEnv(len(ps.copies))
+	ps.env = zeroEnv(&ps.finder.env, c.Syms.Len()+len(ps.copies))
 	for _, s := range c.Syncs {
 		if s.Kind == ir.SyncWarp {
 			ps.warpSyncs = append(ps.warpSyncs, s)
 		}
 	}
 }
+
+// renamed reports whether b's address and guard have symbols renamed
+// for its instance (addrB, guardB).
+func (ps *pairSpace) renamed() bool { return ps.rel.loop != nil || ps.rel.otherBlock }
 
 // copied reports whether s has a copy for b's instance.
 func (ps *pairSpace) copied(s affine.Sym) bool { _, ok := ps.copies[s]; return ok }

@@ -193,7 +193,7 @@ func sitesOf(c *ir.Context) *siteTable {
 }
 
 func newRaceFinder(c *ir.Context) *raceFinder {
-	return &raceFinder{ConflictFinder: Conflicts(c), any: map[[2]*ir.Access]*Conflict{}}
+	return &raceFinder{ConflictFinder: Conflicts(c)}
 }
 
 // decide returns the race of site i, searched with f, or nil. A race
@@ -306,8 +306,7 @@ func warpPairable(f *raceFinder, a, b *ir.Access) bool {
 // threads: a pair with none needs no search restricted to one warp or to
 // two, and most pairs have none.
 type raceFinder struct {
-	*ConflictFinder
-	any map[[2]*ir.Access]*Conflict
+	*ConflictFinder // (its scratch holds the conflicts: any)
 	// uniformStore remembers, per store, whether its address is the same
 	// for the lanes of a warp (warpPairable asks it of every pair).
 	uniformStore map[*ir.Access]bool
