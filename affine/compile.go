@@ -36,6 +36,22 @@ func (e Expr) Compile() Program {
 			return v, true
 		}
 	}
+	if len(atoms) == 1 {
+		// One compound atom, (tid + i*25) % 32 times a coefficient plus
+		// symbols: the commonest index expression.
+		f, k := atoms[0], atomCoef[0]
+		return func(env Env) (int64, bool) {
+			v := c
+			for i, s := range syms {
+				v += symCoef[i] * env[s]
+			}
+			x, ok := f(env)
+			if !ok {
+				return 0, false
+			}
+			return v + k*x, true
+		}
+	}
 	return func(env Env) (int64, bool) {
 		v := c
 		for i, s := range syms {
@@ -57,9 +73,15 @@ func (a *Atom) compile() Program {
 		s := a.Sym
 		return func(env Env) (int64, bool) { return env[s], true }
 	}
-	x := a.X.Compile()
 	op := a.Op
-	if cy, ok := a.Y.IsConst(); ok {
+	cy, constY := a.Y.IsConst()
+	if l, ok := linearOf(a.X); ok && constY {
+		if f := linearConstRight(op, l, cy); f != nil {
+			return f
+		}
+	}
+	x := a.X.Compile()
+	if constY {
 		if f := constRight(op, x, cy); f != nil {
 			return f
 		}
@@ -112,6 +134,54 @@ func constRight(op Op, x Program, c int64) Program {
 			v, ok := x(env)
 			return v * c, ok
 		}
+	}
+	return nil
+}
+
+// linear is an expression of symbols only, evaluated in place rather
+// than through a Program.
+type linear struct {
+	c     int64
+	syms  []Sym
+	coefs []int64
+}
+
+// linearOf returns e as a linear, when it has no compound atom.
+func linearOf(e Expr) (linear, bool) {
+	l := linear{c: e.Const}
+	for _, t := range e.Terms {
+		if t.Atom.Op != OpSym {
+			return linear{}, false
+		}
+		l.syms, l.coefs = append(l.syms, t.Atom.Sym), append(l.coefs, t.Coef)
+	}
+	return l, true
+}
+
+func (l *linear) at(env Env) int64 {
+	v := l.c
+	for i, s := range l.syms {
+		v += l.coefs[i] * env[s]
+	}
+	return v
+}
+
+// linearConstRight is constRight for a linear left operand: one closure
+// instead of two.
+func linearConstRight(op Op, l linear, c int64) Program {
+	switch {
+	case op == OpDiv && c != 0:
+		return func(env Env) (int64, bool) { return l.at(env) / c, true }
+	case op == OpMod && c != 0:
+		return func(env Env) (int64, bool) { return l.at(env) % c, true }
+	case op == OpShr && c >= 0 && c < 64:
+		return func(env Env) (int64, bool) { return l.at(env) >> c, true }
+	case op == OpAnd:
+		return func(env Env) (int64, bool) { return l.at(env) & c, true }
+	case op == OpXor:
+		return func(env Env) (int64, bool) { return l.at(env) ^ c, true }
+	case op == OpMul:
+		return func(env Env) (int64, bool) { return l.at(env) * c, true }
 	}
 	return nil
 }

@@ -27,6 +27,9 @@ type SymInfo struct {
 // ready to use.
 type Table struct{ syms []SymInfo }
 
+// NewTable returns an empty table with room for n symbols.
+func NewTable(n int) *Table { return &Table{syms: make([]SymInfo, 0, n)} }
+
 // New allocates a symbol.
 func (t *Table) New(name string, k Kind) Sym {
 	t.syms = append(t.syms, SymInfo{name, k})

@@ -71,8 +71,20 @@ type Expr struct {
 // C returns the constant c.
 func C(c int64) Expr { return Expr{Const: c} }
 
-// S returns the symbol s as an expression.
-func S(s Sym) Expr { return atomExpr(&Atom{Op: OpSym, Sym: s}) }
+// S returns the symbol s as an expression. The atom and the one-term
+// slice are allocated together: the interpreter makes a symbol's
+// expression each time it binds or reads one.
+func S(s Sym) Expr {
+	b := &symExpr{atom: Atom{Op: OpSym, Sym: s, key: symKey(s)}}
+	b.terms[0] = Term{1, &b.atom}
+	return Expr{Terms: b.terms[:]}
+}
+
+// symExpr holds the atom and the term of S's expression.
+type symExpr struct {
+	terms [1]Term
+	atom  Atom
+}
 
 func atomExpr(a *Atom) Expr {
 	a.key = a.computeKey()
@@ -88,11 +100,26 @@ func keyedAtomExpr(a *Atom, kx, ky string) Expr {
 
 func (a *Atom) computeKey() string {
 	if a.Op == OpSym {
-		// Symbols sort before compound atoms, in the order they were made.
-		d := itoa(int64(a.Sym))
-		return "$" + strings.Repeat("0", max(0, 8-len(d))) + d
+		return symKey(a.Sym)
 	}
 	return "(" + a.X.key() + opText[a.Op] + a.Y.key() + ")"
+}
+
+// symKey is the key of symbol s: symbols sort before compound atoms, in
+// the order they were made ("$" and the number, zero-padded to 8 digits).
+func symKey(s Sym) string {
+	if s >= 0 && s < 1e8 {
+		var buf [9]byte
+		buf[0] = '$'
+		v := int64(s)
+		for i := 8; i >= 1; i-- {
+			buf[i] = byte('0' + v%10)
+			v /= 10
+		}
+		return string(buf[:])
+	}
+	d := itoa(int64(s))
+	return "$" + strings.Repeat("0", max(0, 8-len(d))) + d
 }
 
 func (e Expr) key() string {

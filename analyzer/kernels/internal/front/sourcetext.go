@@ -72,9 +72,28 @@ func (s *sources) text(fset *token.FileSet, n ast.Node) string {
 		}
 		raw = b.Bytes()
 	}
-	t := strings.Join(strings.Fields(string(raw)), " ")
+	t := collapseSpace(raw)
 	if len(t) > 60 {
 		t = t[:57] + "..."
 	}
 	return t
+}
+
+// collapseSpace is strings.Join(strings.Fields(string(raw)), " "), with
+// one allocation for the common text that is ASCII with no white space
+// but single blanks between words.
+func collapseSpace(raw []byte) string {
+	plain := len(raw) > 0 && raw[0] != ' ' && raw[len(raw)-1] != ' '
+	for i := 0; plain && i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			plain = false
+		case c == ' ' && raw[i+1] == ' ':
+			plain = false
+		}
+	}
+	if plain {
+		return string(raw)
+	}
+	return strings.Join(strings.Fields(string(raw)), " ")
 }

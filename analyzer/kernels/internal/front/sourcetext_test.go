@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +52,20 @@ func f() {
 			if got := s.text(fset, e); got != tc.want[i] {
 				t.Errorf("%s: text of expression %d = %q, want %q", tc.name, i, got, tc.want[i])
 			}
+		}
+	}
+}
+
+// TestCollapseSpace compares collapseSpace with the strings.Fields join it
+// stands for.
+func TestCollapseSpace(t *testing.T) {
+	for _, s := range []string{
+		"", " ", "a", "a b", "a  b", " a", "a ", "a\tb", "a\nb", "for i := 0; i < n; i++",
+		"x\r\ny", "a\u00a0b", "é b", "a\vb", "a\fb", "tile[(tid + i*25) % 32]", "  ", "a \n b",
+	} {
+		want := strings.Join(strings.Fields(s), " ")
+		if got := collapseSpace([]byte(s)); got != want {
+			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

@@ -63,6 +63,8 @@ type interp struct {
 	// resliced holds the slice variables the loops being evaluated
 	// assign only by re-slicing themselves (see markResliced).
 	resliced map[types.Object]bool
+	// loopSyntaxes holds what each loop's syntax says (see loopSyntax).
+	loopSyntaxes map[loopKey]*loopSyntax
 
 	dry int // > 0: a dry run that records nothing
 	// replayRuns is the body evaluations the replays under way make

@@ -981,55 +981,22 @@ func (in *interp) widened(obj types.Object, varies bool) value {
 // re-slicing themselves (p = p[n:]), for widened; the returned function
 // restores what enclosing loops recorded.
 func (in *interp) markResliced(body *ast.BlockStmt, post ast.Stmt) func() {
-	only := map[types.Object]bool{}
-	visit := func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				obj := in.info.ObjectOf(id)
-				if obj == nil {
-					continue
-				}
-				self := false
-				if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
-					if sl, ok := ast.Unparen(n.Rhs[i]).(*ast.SliceExpr); ok {
-						if x, ok := ast.Unparen(sl.X).(*ast.Ident); ok && in.info.ObjectOf(x) == obj {
-							self = true
-						}
-					}
-				}
-				if prev, seen := only[obj]; !seen || prev {
-					only[obj] = self
-				}
-			}
-		}
-		return true
-	}
-	ast.Inspect(body, visit)
-	if post != nil {
-		ast.Inspect(post, visit)
-	}
-	saved := map[types.Object]bool{}
-	had := map[types.Object]bool{}
+	only := in.loopSyntax(body, post).resliced
+	type prior struct{ was, had bool }
+	saved := make([]prior, len(only))
 	if in.resliced == nil {
 		in.resliced = map[types.Object]bool{}
 	}
-	for obj, v := range only {
-		saved[obj], had[obj] = in.resliced[obj]
-		in.resliced[obj] = v
+	for i, r := range only {
+		saved[i].was, saved[i].had = in.resliced[r.obj]
+		in.resliced[r.obj] = r.self
 	}
 	return func() {
-		for obj := range only {
-			if had[obj] {
-				in.resliced[obj] = saved[obj]
+		for i, r := range only {
+			if saved[i].had {
+				in.resliced[r.obj] = saved[i].was
 			} else {
-				delete(in.resliced, obj)
+				delete(in.resliced, r.obj)
 			}
 		}
 	}
@@ -1038,39 +1005,14 @@ func (in *interp) markResliced(body *ast.BlockStmt, post ast.Stmt) func() {
 // assignedIn lists the variables declared outside a loop that its body or
 // post statement assigns, in a stable order.
 func (in *interp) assignedIn(body *ast.BlockStmt, post ast.Stmt, skip types.Object) []types.Object {
-	seen := map[types.Object]bool{}
 	var out []types.Object
-	add := func(e ast.Expr) {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return
+	for _, obj := range in.loopSyntax(body, post).assigned {
+		if obj == skip {
+			continue
 		}
-		obj := in.info.ObjectOf(id)
-		if obj == nil || obj == skip || seen[obj] || obj.Pos() >= body.Pos() && obj.Pos() < body.End() {
-			return
+		if _, tracked := in.env[obj]; tracked {
+			out = append(out, obj)
 		}
-		if _, tracked := in.env[obj]; !tracked {
-			return
-		}
-		seen[obj] = true
-		out = append(out, obj)
-	}
-	visit := func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				add(l)
-			}
-		case *ast.IncDecStmt:
-			add(n.X)
-		case *ast.FuncLit:
-			return false
-		}
-		return true
-	}
-	ast.Inspect(body, visit)
-	if post != nil {
-		ast.Inspect(post, visit)
 	}
 	return out
 }

@@ -24,19 +24,12 @@ const (
 	RoleRank                 // the block's rank in its cluster
 )
 
-// SymMeta is what the interpreter knows about a symbol.
+// SymMeta is what the interpreter knows about a symbol. (The flags
+// follow Role so that the four bytes share one word: contexts append
+// tens of these, one per symbol.)
 type SymMeta struct {
-	Role   Role
-	Domain []int64 // the values it can take, when enumerable
-	Warp   bool    // RoleData: the same for all lanes of a warp (a vote)
-	// Why says what a RoleData value is, completing "the index depends
-	// on …" where an access is not evaluated: "data read from memory".
-	Why string
-	// From is, for a value read from memory or computed from one, the
-	// array it was read from; nil otherwise. A value read from a global
-	// array the kernel never stores to is input: data no analysis of the
-	// kernel can see (see IsInput).
-	From *Array
+	Role Role
+	Warp bool // RoleData: the same for all lanes of a warp (a vote)
 	// Counter says that the value is the old value an atomic returns
 	// from the counter From: the threads that update one counter get
 	// distinct values (see CounterShared).
@@ -46,7 +39,16 @@ type SymMeta struct {
 	// kernel never stores to, at one address that is the same for every
 	// thread and iteration, read one value (see pairs' excluded).
 	Loaded bool
-	At     affine.Expr
+	Domain []int64 // the values it can take, when enumerable
+	// Why says what a RoleData value is, completing "the index depends
+	// on …" where an access is not evaluated: "data read from memory".
+	Why string
+	// From is, for a value read from memory or computed from one, the
+	// array it was read from; nil otherwise. A value read from a global
+	// array the kernel never stores to is input: data no analysis of the
+	// kernel can see (see IsInput).
+	From *Array
+	At   affine.Expr
 	// Joint, when not nil, ties this symbol's values to those of other
 	// symbols (an outer loop's variable): only its combinations occur.
 	Joint *Joint
@@ -205,12 +207,19 @@ func (c *Context) NonNeg(s affine.Sym) bool {
 // NewContext returns an empty context of a kernel under a launch shape,
 // with its thread-index symbols tx, ty, tz.
 func NewContext(kernel string, pos token.Pos, shape Shape, arch *model.Arch) *Context {
-	c := &Context{Kernel: kernel, Pos: pos, Shape: shape, Arch: arch, Syms: &affine.Table{}}
+	c := &Context{Kernel: kernel, Pos: pos, Shape: shape, Arch: arch, Syms: affine.NewTable(symsReserved),
+		Meta: make([]SymMeta, 0, symsReserved)}
 	c.Tx = c.NewSym("tx", affine.Thread, SymMeta{Role: RoleCoord})
 	c.Ty = c.NewSym("ty", affine.Thread, SymMeta{Role: RoleCoord})
 	c.Tz = c.NewSym("tz", affine.Thread, SymMeta{Role: RoleCoord})
 	return c
 }
+
+// symsReserved is the room a context's symbol tables start with: the
+// evaluation of a generated kernel of the bench mixes makes 20 to 70
+// symbols, counting those of dry runs, and growing from empty copied
+// the metadata five times.
+const symsReserved = 32
 
 // NewSym adds a symbol of kind k and what it stands for.
 func (c *Context) NewSym(name string, k affine.Kind, m SymMeta) affine.Sym {
