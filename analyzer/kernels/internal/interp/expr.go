@@ -59,8 +59,10 @@ func (in *interp) eval(e ast.Expr) value {
 	case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr, *ast.CompositeLit, *ast.TypeAssertExpr, *ast.FuncLit:
 		// Never constant.
 	default:
-		if tv, ok := in.info.Types[e]; ok && tv.Value != nil {
-			return constValue(tv.Value)
+		if !in.notConstant(e) {
+			if tv, ok := in.info.Types[e]; ok && tv.Value != nil {
+				return constValue(tv.Value)
+			}
 		}
 	}
 	switch x := e.(type) {
@@ -92,6 +94,56 @@ func (in *interp) eval(e ast.Expr) value {
 		return in.opaque(in.info.TypeOf(x), true, whyAssert)
 	}
 	return none()
+}
+
+// notConstant reports, for some of the expressions that are not
+// constant, that they are not: a binary operation with an operand that
+// leads with a variable (see leadsWithVar), or a call of a function or
+// method. The expression map, which says it of every expression, is a
+// large map keyed by interfaces, and its look-up the costliest of an
+// evaluation.
+func (in *interp) notConstant(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return in.leadsWithVar(x.X) || in.leadsWithVar(x.Y)
+	case *ast.CallExpr:
+		var id *ast.Ident
+		switch f := ast.Unparen(x.Fun).(type) {
+		case *ast.Ident:
+			id = f
+		case *ast.SelectorExpr:
+			id = f.Sel
+		}
+		if id != nil {
+			_, isFunc := in.info.Uses[id].(*types.Func)
+			return isFunc
+		}
+		return false
+	}
+	return in.leadsWithVar(e)
+}
+
+// leadsWithVar reports whether the leftmost operand of e, through
+// parentheses, unary and binary operations and selectors, is a variable:
+// then e is not constant.
+func (in *interp) leadsWithVar(e ast.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.BinaryExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.Ident:
+			_, ok := in.useOf(x).(*types.Var)
+			return ok
+		default:
+			return false
+		}
+	}
 }
 
 func constValue(v constant.Value) value {
