@@ -3,6 +3,7 @@ package ir
 import (
 	"fmt"
 	"go/token"
+	"maps"
 
 	"github.com/smemlint/smemlint/affine"
 )
@@ -29,6 +30,10 @@ func (c *Context) WithSyncWarps(ins []WarpSyncAt) *Context {
 	n := &Context{Kernel: c.Kernel, Pos: c.Pos, Shape: c.Shape, Arch: c.Arch, Syms: c.Syms,
 		Arrays: c.Arrays, StaticShared: c.StaticShared, Meta: c.Meta, Tx: c.Tx, Ty: c.Ty, Tz: c.Tz,
 		Pass: c.Pass, Config: c.Config}
+	// The statements of positions are the same in the copy.
+	c.stmtMu.Lock()
+	n.stmtKeys = maps.Clone(c.stmtKeys)
+	c.stmtMu.Unlock()
 	for _, a := range c.Accesses {
 		cp := *a
 		cp.Seq, cp.Ctx = 2*a.Seq, n

@@ -302,6 +302,7 @@ func (ps *pairSpace) plan() {
 	}
 	isCopy := func(s affine.Sym) bool { return int(s) >= c.Syms.Len() }
 	guards := []affine.Pred{ps.a.Guard(), ps.guardB}
+	cmps := comparisonsOf(guards)
 	inAddr := func(s affine.Sym) bool {
 		is := func(x affine.Sym) bool { return x == s }
 		return ps.a.Addr.DependsOn(is) || ps.addrB.DependsOn(is)
@@ -338,7 +339,7 @@ func (ps *pairSpace) plan() {
 			}
 			ps.search.AddNext(s, first, second)
 		default:
-			ps.search.AddHinted(s, s, append(hints(guards, s), ps.addrHints(s)...))
+			ps.search.AddHinted(s, s, append(hints(cmps, s), ps.addrHints(s)...))
 		}
 		// (The block indices of a pair across blocks are stated with the
 		// threads, not among the bindings.)
@@ -349,7 +350,7 @@ func (ps *pairSpace) plan() {
 	for orig, cp := range ps.copies {
 		paired := ps.rel.otherBlock && c.IsBlockIdx(orig) && slices.Contains(syms, orig)
 		if orig != adjacent && !paired && slices.Contains(syms, cp) && !slices.Contains(ps.pinned, cp) {
-			ps.search.AddHinted(cp, orig, hints(guards, cp))
+			ps.search.AddHinted(cp, orig, hints(cmps, cp))
 		}
 	}
 	ps.tie(syms)
@@ -368,29 +369,49 @@ func (ps *pairSpace) renamed() bool { return ps.rel.loop != nil || ps.rel.otherB
 // copied reports whether s has a copy for b's instance.
 func (ps *pairSpace) copied(s affine.Sym) bool { _, ok := ps.copies[s]; return ok }
 
-// hints returns the values of s that a comparison of the guards with s
-// and constants alone singles out: c for s == c, and the values either
-// side of a bound, so that a search over a sampled domain tries them.
-func hints(guards []affine.Pred, s affine.Sym) []int64 {
-	var out []int64
+// comparison is one comparison of a guard, as x - y op 0.
+type comparison struct {
+	op affine.CmpOp
+	d  affine.Expr
+}
+
+// comparisonsOf lists the comparisons of the guards, in order, for hints
+// to ask about each symbol.
+func comparisonsOf(guards []affine.Pred) []comparison {
+	var out []comparison
 	for _, g := range guards {
 		for _, cmp := range g.Comparisons() {
 			op, x, y, _ := cmp.Comparison()
-			dep, rest := affine.Split(affine.Sub(x, y), func(t affine.Sym) bool { return t == s })
-			c, ok := rest.IsConst()
-			if !ok || len(dep.Terms) != 1 || dep.Terms[0].Atom.Op != affine.OpSym || dep.Terms[0].Coef == 0 {
-				continue
-			}
-			a := dep.Terms[0].Coef
-			if c%a != 0 {
-				continue
-			}
-			v := -c / a
-			if op == affine.EQ {
-				out = append(out, v)
-			} else {
-				out = append(out, v, v-1, v+1)
-			}
+			out = append(out, comparison{op, affine.Sub(x, y)})
+		}
+	}
+	return out
+}
+
+// hints returns the values of s that a comparison of the guards (cmps)
+// with s and constants alone singles out: c for s == c, and the values
+// either side of a bound, so that a search over a sampled domain tries
+// them.
+func hints(cmps []comparison, s affine.Sym) []int64 {
+	var out []int64
+	for _, cmp := range cmps {
+		if !cmp.d.DependsOn(func(t affine.Sym) bool { return t == s }) {
+			continue // (no term on s: dep is empty)
+		}
+		dep, rest := affine.Split(cmp.d, func(t affine.Sym) bool { return t == s })
+		c, ok := rest.IsConst()
+		if !ok || len(dep.Terms) != 1 || dep.Terms[0].Atom.Op != affine.OpSym || dep.Terms[0].Coef == 0 {
+			continue
+		}
+		a := dep.Terms[0].Coef
+		if c%a != 0 {
+			continue
+		}
+		v := -c / a
+		if cmp.op == affine.EQ {
+			out = append(out, v)
+		} else {
+			out = append(out, v, v-1, v+1)
 		}
 	}
 	return out

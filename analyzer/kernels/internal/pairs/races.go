@@ -310,6 +310,9 @@ type raceFinder struct {
 	// uniformStore remembers, per store, whether its address is the same
 	// for the lanes of a warp (warpPairable asks it of every pair).
 	uniformStore map[*ir.Access]bool
+	// relaxedCopy holds the copy of an access that unchecked pairs with its
+	// conditions on data dropped (see relax).
+	relaxedCopy map[*ir.Access]*ir.Access
 }
 
 // find is ConflictFinder.Find, asked first without the restriction.

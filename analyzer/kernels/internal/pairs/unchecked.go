@@ -104,8 +104,7 @@ func dataIn(c *ir.Context, xs ...interface{ Syms() []affine.Sym }) (affine.Sym, 
 // condition on data lets them through: the conditions' conjuncts on data
 // are dropped, so the threads that make each access can only grow.
 func (f *raceFinder) relaxed(a, b *ir.Access) *Conflict {
-	c := f.ctx
-	ra, rb := relax(c, a), relax(c, b)
+	ra, rb := f.relax(a), f.relax(b)
 	if ra.Shared() {
 		// A pair across warps first: where one exists, the race is
 		// smemrace's, whatever pairs within a warp there are too.
@@ -127,6 +126,20 @@ func (f *raceFinder) relaxed(a, b *ir.Access) *Conflict {
 		return f.Find(ra, rb, PairQuery{SameWarp: true})
 	}
 	return nil
+}
+
+// relax is relax, once per access of the finder: the searches of the
+// copy's pairs then share its program and addresses.
+func (f *raceFinder) relax(x *ir.Access) *ir.Access {
+	r, ok := f.relaxedCopy[x]
+	if !ok {
+		r = relax(f.ctx, x)
+		if f.relaxedCopy == nil {
+			f.relaxedCopy = map[*ir.Access]*ir.Access{}
+		}
+		f.relaxedCopy[x] = r
+	}
+	return r
 }
 
 // relax returns a copy of x whose conditions keep only their conjuncts

@@ -112,11 +112,18 @@ func NewSearch(c *ir.Context, syms []affine.Sym) *Search {
 func (s *Search) Add(sym, like affine.Sym) {
 	vals, exact := candidates(s.ctx, like)
 	s.exact = s.exact && exact
-	d := searchDim{syms: []affine.Sym{sym}}
-	for _, v := range vals {
-		d.rows = append(d.rows, []int64{v})
+	s.dims = append(s.dims, searchDim{syms: []affine.Sym{sym}, rows: rowsOf(slices.Clone(vals), 1)})
+}
+
+// rowsOf splits flat into rows of width w that share its storage (a
+// dimension's rows are read, never grown): one allocation for the rows
+// rather than one for each.
+func rowsOf(flat []int64, w int) [][]int64 {
+	rows := make([][]int64, len(flat)/w)
+	for i := range rows {
+		rows[i] = flat[i*w : (i+1)*w : (i+1)*w]
 	}
-	s.dims = append(s.dims, d)
+	return rows
 }
 
 // Tie keeps the search to the assignments where j holds: the
@@ -139,16 +146,18 @@ func (s *Search) AddFixed(sym affine.Sym, v int64) {
 func (s *Search) AddNext(like, first, second affine.Sym) {
 	vals, exact := candidates(s.ctx, like)
 	s.exact = s.exact && exact
-	d := searchDim{syms: []affine.Sym{first, second}}
+	var flat []int64
 	if dom := s.ctx.Meta[like].Domain; dom != nil {
 		for i := 0; i+1 < len(dom) && i < maxDomain; i++ {
-			d.rows = append(d.rows, []int64{dom[i], dom[i+1]})
+			flat = append(flat, dom[i], dom[i+1])
 		}
 	} else {
+		flat = make([]int64, 0, 2*len(vals))
 		for _, v := range vals {
-			d.rows = append(d.rows, []int64{v, v + 1})
+			flat = append(flat, v, v+1)
 		}
 	}
+	d := searchDim{syms: []affine.Sym{first, second}, rows: rowsOf(flat, 2)}
 	s.dims = append(s.dims, d)
 }
 
@@ -290,15 +299,16 @@ func (s *Search) AddPair(like, first, second affine.Sym) {
 		}
 	}
 	s.exact = s.exact && exact && len(few) == len(vals)
-	d := searchDim{syms: []affine.Sym{first, second}}
+	flat := make([]int64, 0, 2*len(few)*len(few))
 	for dist := 1; dist < len(few); dist++ {
 		for i := 0; i+dist < len(few); i++ {
-			d.rows = append(d.rows, []int64{few[i], few[i+dist]}, []int64{few[i+dist], few[i]})
+			flat = append(flat, few[i], few[i+dist], few[i+dist], few[i])
 		}
 	}
 	for _, v := range few {
-		d.rows = append(d.rows, []int64{v, v})
+		flat = append(flat, v, v)
 	}
+	d := searchDim{syms: []affine.Sym{first, second}, rows: rowsOf(flat, 2)}
 	s.dims = append(s.dims, d)
 }
 
@@ -319,14 +329,13 @@ func (s *Search) AddHinted(sym, like affine.Sym, hints []int64) {
 		}
 	}
 	s.exact = s.exact && exact
-	d := searchDim{syms: []affine.Sym{sym}}
-	for _, v := range front {
-		d.rows = append(d.rows, []int64{v})
-	}
+	flat := make([]int64, 0, len(front)+len(vals))
+	flat = append(flat, front...)
 	for _, v := range vals {
 		if !slices.Contains(front, v) {
-			d.rows = append(d.rows, []int64{v})
+			flat = append(flat, v)
 		}
 	}
+	d := searchDim{syms: []affine.Sym{sym}, rows: rowsOf(flat, 1)}
 	s.dims = append(s.dims, d)
 }
