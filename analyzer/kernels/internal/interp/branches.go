@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"maps"
 
 	"github.com/smemlint/smemlint/affine"
 	"github.com/smemlint/smemlint/analyzer/kernels/internal/ir"
@@ -27,7 +26,7 @@ func (in *interp) ifStmt(s *ast.IfStmt) exits {
 		}
 		return noExit
 	}
-	before := cloneEnv(in.env)
+	before := in.env.clone()
 	exThen := in.branch(ir.Ctrl{Kind: ir.CtrlIf, Pred: cond, Pos: s.Cond.Pos(), Text: text}, s.Body)
 	envThen := in.env
 	in.env = before
@@ -59,8 +58,8 @@ func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
 	if hasTag {
 		tag = in.eval(s.Tag)
 	}
-	before := cloneEnv(in.env)
-	var envs []map[types.Object]value
+	before := in.env.clone()
+	var envs []*env
 	var conds []ir.Ctrl
 	prior := affine.False
 	out := noExit
@@ -81,13 +80,13 @@ func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
 		}
 		taken := affine.AndP(affine.NotP(prior), c)
 		prior = affine.OrP(prior, c)
-		in.env = cloneEnv(before)
+		in.env = before.clone()
 		ex := in.branch(ir.Ctrl{Kind: ir.CtrlIf, Pred: taken, Pos: clause.Pos(), Text: in.text(clause.List[0])}, &ast.BlockStmt{List: clause.Body})
 		out.ret = affine.OrP(out.ret, affine.AndP(taken, ex.ret))
 		envs, conds = append(envs, in.env), append(conds, ir.Ctrl{Kind: ir.CtrlIf, Pred: taken, Pos: clause.Pos(), Text: in.text(clause.List[0])})
 	}
 	rest := affine.NotP(prior)
-	in.env = cloneEnv(before)
+	in.env = before.clone()
 	if deflt != nil {
 		ex := in.branch(ir.Ctrl{Kind: ir.CtrlElse, Pred: rest, Pos: deflt.Pos(), Text: "default"}, &ast.BlockStmt{List: deflt.Body})
 		out.ret = affine.OrP(out.ret, affine.AndP(rest, ex.ret))
@@ -96,13 +95,6 @@ func (in *interp) switchStmt(s *ast.SwitchStmt) exits {
 		in.env = in.mergeEnv(e, in.env, conds[i])
 	}
 	return out
-}
-
-func cloneEnv(env map[types.Object]value) map[types.Object]value {
-	if env == nil {
-		return map[types.Object]value{}
-	}
-	return maps.Clone(env)
 }
 
 // mergeEnv joins the environments after two branches taken under the
@@ -114,36 +106,41 @@ func cloneEnv(env map[types.Object]value) map[types.Object]value {
 // The join is written into b, which callers own (the environment of the
 // else branch, a clone), and returned: an if statement then allocates one
 // environment, not two.
-func (in *interp) mergeEnv(a, b map[types.Object]value, then ir.Ctrl) map[types.Object]value {
+func (in *interp) mergeEnv(a, b *env, then ir.Ctrl) *env {
 	out := b
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			delete(b, k) // declared in one branch only: out of scope after it
+	for i := range b.slots {
+		if _, ok := a.at(i); !ok {
+			b.del(i) // declared in one branch only: out of scope after it
 		}
 	}
 	cond := then.Pred
 	condVaries := in.predVaries(cond)
-	for k, va := range a {
-		vb, ok := b[k]
+	for i := range a.slots {
+		va, ok := a.at(i)
+		if !ok {
+			continue
+		}
+		vb, ok := b.at(i)
 		if !ok {
 			continue // declared in one branch only: out of scope after it
 		}
+		k := in.vars[i]
 		if equalValues(va, vb) {
-			out[k] = va
+			out.put(i, va, len(in.vars))
 			continue
 		}
 		if v, ok := clamp(va, vb, cond, k.Type()); ok {
-			out[k] = v
+			out.put(i, v, len(in.vars))
 			continue
 		}
 		if va.kind == vBool && vb.kind == vBool {
 			// A condition set in a branch (flag := false; if c { flag =
 			// true }) is the condition of the branch taken: exact.
-			out[k] = boolean(affine.OrP(affine.AndP(cond, va.cond()), affine.AndP(affine.NotP(cond), vb.cond())))
+			out.put(i, boolean(affine.OrP(affine.AndP(cond, va.cond()), affine.AndP(affine.NotP(cond), vb.cond()))), len(in.vars))
 			continue
 		}
 		if v, ok := in.selectValue(va, vb, cond, k.Type()); ok {
-			out[k] = v
+			out.put(i, v, len(in.vars))
 			continue
 		}
 		if va.kind == vRef && vb.kind == vRef && va.ref.slice && vb.ref.slice && va.ref.arr == vb.ref.arr &&
@@ -154,15 +151,15 @@ func (in *interp) mergeEnv(a, b map[types.Object]value, then ir.Ctrl) map[types.
 				"the offset of "+k.Name()+", which branches re-slice differently", boolean(cond))
 			r := va.ref.withOffset(affine.Scale(delta.e, in.sizes.Sizeof(va.ref.typ)), va.ref.typ, true)
 			r.hasLen = false
-			out[k] = refValue(r)
+			out.put(i, refValue(r), len(in.vars))
 			continue
 		}
 		if r, ok := choose(va, vb, then); ok {
-			out[k] = refValue(r)
+			out.put(i, refValue(r), len(in.vars))
 			continue
 		}
-		out[k] = in.opaque(k.Type(), condVaries || in.varies(va) || in.varies(vb),
-			k.Name()+", which branches set to different values", va, vb, boolean(cond))
+		out.put(i, in.opaque(k.Type(), condVaries || in.varies(va) || in.varies(vb),
+			k.Name()+", which branches set to different values", va, vb, boolean(cond)), len(in.vars))
 	}
 	return out
 }

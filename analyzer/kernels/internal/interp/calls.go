@@ -206,7 +206,7 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 	for _, field := range fd.Type.Params.List {
 		for _, name := range field.Names {
 			if obj := in.info.Defs[name]; obj != nil && i < len(args) {
-				env[obj] = args[i]
+				in.setIn(env, obj, args[i])
 			}
 			i++
 		}
@@ -219,7 +219,7 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 		for _, field := range fd.Type.Results.List {
 			for _, name := range field.Names {
 				if obj := in.info.Defs[name]; obj != nil {
-					env[obj] = in.zero(obj.Type())
+					in.setIn(env, obj, in.zero(obj.Type()))
 					named = append(named, obj)
 				}
 			}
@@ -240,7 +240,7 @@ func (in *interp) inlineArgs(fn *types.Func, fd *ast.FuncDecl, x *ast.CallExpr, 
 }
 
 // maxSpareEnvs bounds the environments kept for reuse, and maxSpareVars
-// the variables of one: a larger map is left to the collector.
+// the variables of one: a larger environment is left to the collector.
 const (
 	maxSpareEnvs = 8
 	maxSpareVars = 32
@@ -250,22 +250,22 @@ const (
 // one a call before left (see recycleEnv) when there is one: a kernel
 // that calls small functions many times then allocates their
 // environments once.
-func (in *interp) spareEnv() map[types.Object]value {
+func (in *interp) spareEnv() *env {
 	if n := len(in.spare); n > 0 {
 		env := in.spare[n-1]
 		in.spare = in.spare[:n-1]
 		return env
 	}
-	return map[types.Object]value{}
+	return newEnv()
 }
 
 // recycleEnv keeps env, the environment a call ended with, for another
 // call. Nothing refers to it once the call has returned: the statements
 // that set the environment aside (branches, loops, replays, calls)
 // restore it before they end, and values hold no environment.
-func (in *interp) recycleEnv(env map[types.Object]value) {
-	if len(in.spare) < maxSpareEnvs && len(env) <= maxSpareVars {
-		clear(env)
+func (in *interp) recycleEnv(env *env) {
+	if len(in.spare) < maxSpareEnvs && env.count() <= maxSpareVars {
+		env.reset()
 		in.spare = append(in.spare, env)
 	}
 }

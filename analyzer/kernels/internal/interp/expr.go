@@ -179,14 +179,14 @@ func (in *interp) lookup(id *ast.Ident) value {
 	if obj == nil {
 		return none()
 	}
-	if v, ok := in.env[obj]; ok {
+	if v, ok := in.get(obj); ok {
 		return v
 	}
 	if _, isVar := obj.(*types.Var); isVar {
 		// A variable of the enclosing host function captured by a launch
 		// closure, or a package-level variable: the same for every thread.
 		v := in.hostValue(obj, id.Name)
-		in.env[obj] = v
+		in.set(obj, v)
 		return v
 	}
 	return none()

@@ -35,10 +35,14 @@ type interp struct {
 	// padding lengthens Shared arrays for Repad.
 	padding map[*ast.CallExpr]int64
 
-	env map[types.Object]value
+	env *env
+	// vars lists the variables bound so far, by slot number (see
+	// varIndex), and varNum numbers them.
+	vars   []types.Object
+	varNum map[types.Object]int
 	// spare holds empty environments for device-function calls (see
 	// spareEnv).
-	spare   []map[types.Object]value
+	spare   []*env
 	ctrl    []ir.Ctrl
 	loops   []*ir.Loop
 	calls   []token.Pos
@@ -142,7 +146,7 @@ func evaluate(pass *analysis.Pass, cfg *config.Config, f *front.Finder, j front.
 	}
 	in := &interp{
 		pass: pass, info: pass.TypesInfo, sizes: pass.TypesSizes, ctx: ctx, finder: f, host: j.Host, padding: j.Padding,
-		env: map[types.Object]value{}, globals: map[types.Object]*ir.Array{},
+		env: newEnv(), globals: map[types.Object]*ir.Array{},
 		sharedByCall: map[*ast.CallExpr]*ir.Array{}, unshared: unshared,
 	}
 	if in.sizes == nil {
@@ -181,11 +185,11 @@ func (in *interp) bindParams(params *ast.FieldList) {
 				continue
 			}
 			if first {
-				in.env[obj] = value{kind: vThread}
+				in.set(obj, value{kind: vThread})
 				first = false
 				continue
 			}
-			in.env[obj] = in.hostValue(obj, name.Name)
+			in.set(obj, in.hostValue(obj, name.Name))
 		}
 		if len(field.Names) == 0 {
 			first = false
@@ -376,7 +380,7 @@ func (in *interp) returnStmt(s *ast.ReturnStmt) []ir.Ctrl {
 	}
 	if len(s.Results) == 0 {
 		for _, obj := range in.named {
-			vals = append(vals, in.env[obj])
+			vals = append(vals, in.val(obj))
 		}
 	}
 	if in.rets != nil && in.dry == 0 {
@@ -402,16 +406,16 @@ func (in *interp) declStmt(s *ast.DeclStmt) {
 				continue
 			}
 			if i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
-				in.env[obj] = in.eval(vs.Values[i])
+				in.set(obj, in.eval(vs.Values[i]))
 			} else {
-				in.env[obj] = in.zero(obj.Type())
+				in.set(obj, in.zero(obj.Type()))
 			}
 		}
 		if len(vs.Values) == 1 && len(vs.Names) > 1 {
 			in.eval(vs.Values[0])
 			for _, name := range vs.Names {
 				if obj := in.info.Defs[name]; obj != nil {
-					in.env[obj] = in.opaque(obj.Type(), true, whyMulti)
+					in.set(obj, in.opaque(obj.Type(), true, whyMulti))
 				}
 			}
 		}

@@ -83,7 +83,7 @@ func (in *interp) afterLoop(vars []assigned, loop *ir.Loop, body *ast.BlockStmt,
 		if _, ok := carried[a.obj]; ok || assignedFrom(in.info, body, a.obj, exit) {
 			continue
 		}
-		switch v := in.env[a.obj]; v.kind {
+		switch v := in.val(a.obj); v.kind {
 		case vScalar:
 			if !v.e.DependsOn(stale) {
 				out[a.obj] = scalar(affine.Map(v.e, at))

@@ -50,7 +50,7 @@ func (in *interp) forStmt(s *ast.ForStmt) exits {
 		if iv != nil && hasIter && in.ctx.Meta[loop.Var].Role == ir.RoleIter && in.wraps(iv, s.Cond) {
 			// Unsigned, counted down to an upper bound: it leaves where
 			// it would go below zero (see stopsAtZero).
-			if p, ok := in.stopsAtZero(iv, s.Cond, in.env[iv.obj].e); ok {
+			if p, ok := in.stopsAtZero(iv, s.Cond, in.val(iv.obj).e); ok {
 				loop.Cond = affine.AndP(loop.Cond, p)
 			}
 		}
@@ -143,7 +143,7 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 		}
 	}
 	for obj, v := range carried {
-		in.env[obj] = v
+		in.set(obj, v)
 	}
 	in.widen(body, post, func(obj types.Object) bool { _, ok := carried[obj]; return obj == skip || ok }, loop)
 	if moving != nil {
@@ -177,15 +177,15 @@ func (in *interp) loopBody(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, iv
 	}
 	in.leave(entry, loop)
 	for obj, v := range after {
-		in.env[obj] = v
+		in.set(obj, v)
 	}
 	for obj, v := range exit {
-		in.env[obj] = v
+		in.set(obj, v)
 	}
 	if iv != nil {
 		// After the loop the variable holds its exit value: unknown, and
 		// varying if the trip count does.
-		in.env[iv.obj] = in.opaque(iv.obj.Type(), in.predVaries(loop.Cond), iv.obj.Name()+" after the loop that steps it")
+		in.set(iv.obj, in.opaque(iv.obj.Type(), in.predVaries(loop.Cond), iv.obj.Name()+" after the loop that steps it"))
 	}
 	return exits{ret: in.loopReturns(ex.ret, loop), brk: affine.False}
 }
@@ -255,19 +255,19 @@ func sameIdent(info *types.Info, id *ast.Ident, e ast.Expr) bool {
 // It returns the number of iterations before the current one as an
 // expression, when there is one: carried variables advance by it.
 func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr) (affine.Expr, bool) {
-	start, ok := in.env[iv.obj]
+	start, ok := in.get(iv.obj)
 	name := iv.obj.Name()
 	if ok && start.kind == vScalar {
 		if domain, ok := in.enumerate(iv, start.e, condExpr); ok {
 			loop.Var, loop.HasVar, loop.Domain = in.newSym(name, affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: domain}), true, domain
-			in.env[iv.obj] = scalar(affine.S(loop.Var))
+			in.set(iv.obj, scalar(affine.S(loop.Var)))
 			return iterationOf(iv, start.e, loop.Var)
 		}
 		if outer, rows, ok := in.enumerateTied(iv, start.e, condExpr); ok {
 			domain := columnValues(rows, len(outer))
 			loop.Var, loop.HasVar, loop.Domain = in.newSym(name, affine.Uniform, ir.SymMeta{Role: ir.RoleLoop, Domain: domain}), true, domain
 			in.ctx.Meta[loop.Var].Joint = ir.NewJoint(append(outer, loop.Var), rows)
-			in.env[iv.obj] = scalar(affine.S(loop.Var))
+			in.set(iv.obj, scalar(affine.S(loop.Var)))
 			return affine.Expr{}, false
 		}
 		if iv.op == token.ADD || iv.op == token.SUB {
@@ -287,7 +287,7 @@ func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr)
 				extra = append(extra, p)
 			}
 			loop.Var, loop.HasVar = k, true
-			in.env[iv.obj] = scalar(value)
+			in.set(iv.obj, scalar(value))
 			if d, ok := in.iterationDomain(k, iv.obj, condExpr, extra...); ok {
 				in.ctx.Meta[k].Domain, loop.Domain = d, d
 			}
@@ -299,7 +299,7 @@ func (in *interp) bindInduction(loop *ir.Loop, iv *induction, condExpr ast.Expr)
 		kind = affine.Thread
 	}
 	loop.Var, loop.HasVar = in.newSym(name, kind, ir.SymMeta{Role: ir.RoleLoop}), true
-	in.env[iv.obj] = scalar(affine.S(loop.Var))
+	in.set(iv.obj, scalar(affine.S(loop.Var)))
 	return affine.Expr{}, false
 }
 
@@ -417,23 +417,23 @@ func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object,
 	if len(vars) == 0 {
 		return nil
 	}
-	saved := cloneEnv(in.env)
+	saved := in.env.clone()
 	defer func() { in.env = saved }()
 	mark := in.ctx.Syms.Len()
 	probes := map[types.Object]affine.Sym{}
 	for _, obj := range vars {
-		v := in.env[obj]
+		v := in.val(obj)
 		switch {
 		case v.kind == vScalar && isInteger(obj.Type()):
 			p := in.newSym(obj.Name()+"#carried", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
 			probes[obj] = p
-			in.env[obj] = scalar(affine.S(p))
+			in.set(obj, scalar(affine.S(p)))
 		case v.kind == vRef && v.ref.slice && !v.ref.remote:
 			p := in.newSym(obj.Name()+"#carried", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
 			probes[obj] = p
-			in.env[obj] = refValue(v.ref.withOffset(affine.S(p), v.ref.typ, true))
+			in.set(obj, refValue(v.ref.withOffset(affine.S(p), v.ref.typ, true)))
 		default:
-			in.env[obj] = in.widened(obj, in.varies(v))
+			in.set(obj, in.widened(obj, in.varies(v)))
 		}
 	}
 	in.dry++
@@ -449,7 +449,8 @@ func (in *interp) carried(body *ast.BlockStmt, post ast.Stmt, skip types.Object,
 	}
 	out := map[types.Object]value{}
 	for obj, p := range probes {
-		entry, after := saved[obj], in.env[obj]
+		entry, _ := in.getIn(saved, obj)
+		after := in.val(obj)
 		var delta affine.Expr
 		switch entry.kind {
 		case vScalar:
@@ -571,12 +572,12 @@ func (in *interp) enumerate(iv *induction, start affine.Expr, condExpr ast.Expr)
 	// The bound: the conjuncts of the condition that mention only the
 	// variable (after binding it to a probe symbol) and constants.
 	probe := in.newSym(iv.obj.Name()+"#probe", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
-	saved := in.env[iv.obj]
-	in.env[iv.obj] = scalar(affine.S(probe))
+	saved := in.val(iv.obj)
+	in.set(iv.obj, scalar(affine.S(probe)))
 	in.dry++
 	cond := in.cond(condExpr)
 	in.dry--
-	in.env[iv.obj] = saved
+	in.set(iv.obj, saved)
 	var bound []affine.Pred
 	for _, c := range cond.Conjuncts() {
 		syms := c.Syms()
@@ -639,12 +640,12 @@ func (in *interp) enumerateTied(iv *induction, start affine.Expr, condExpr ast.E
 		return !c.Syms.IsThread(s) && c.Domain(s) != nil
 	}
 	probe := in.newSym(iv.obj.Name()+"#probe", affine.Uniform, ir.SymMeta{Role: ir.RoleLoop})
-	saved := in.env[iv.obj]
-	in.env[iv.obj] = scalar(affine.S(probe))
+	saved := in.val(iv.obj)
+	in.set(iv.obj, scalar(affine.S(probe)))
 	in.dry++
 	cond := in.cond(condExpr)
 	in.dry--
-	in.env[iv.obj] = saved
+	in.set(iv.obj, saved)
 	var bound []affine.Pred
 	var outer []affine.Sym
 	note := func(syms []affine.Sym) bool {
@@ -807,16 +808,16 @@ func (in *interp) widen(body *ast.BlockStmt, post ast.Stmt, skip func(types.Obje
 	}
 	varies := map[types.Object]bool{}
 	for _, obj := range vars {
-		varies[obj] = in.varies(in.env[obj])
+		varies[obj] = in.varies(in.val(obj))
 	}
 	for pass := 0; pass < maxDryRuns; pass++ {
 		for _, obj := range vars {
-			in.env[obj] = in.widened(obj, varies[obj])
+			in.set(obj, in.widened(obj, varies[obj]))
 		}
 		if in.dry > 0 && pass > 0 {
 			break // nested dry runs: one pass is enough
 		}
-		saved := cloneEnv(in.env)
+		saved := in.env.clone()
 		in.dry++
 		in.loops = append(in.loops, loop)
 		in.block(body.List)
@@ -827,7 +828,7 @@ func (in *interp) widen(body *ast.BlockStmt, post ast.Stmt, skip func(types.Obje
 		in.dry--
 		changed := false
 		for _, obj := range vars {
-			if !varies[obj] && in.varies(in.env[obj]) {
+			if !varies[obj] && in.varies(in.val(obj)) {
 				varies[obj], changed = true, true
 			}
 		}
@@ -837,7 +838,7 @@ func (in *interp) widen(body *ast.BlockStmt, post ast.Stmt, skip func(types.Obje
 		}
 	}
 	for _, obj := range vars {
-		in.env[obj] = in.widened(obj, varies[obj])
+		in.set(obj, in.widened(obj, varies[obj]))
 	}
 }
 
@@ -925,7 +926,7 @@ func (in *interp) loopReturns(ret affine.Pred, loop *ir.Loop) affine.Pred {
 func (in *interp) entryValues(body *ast.BlockStmt, post ast.Stmt, skip types.Object) []assigned {
 	var out []assigned
 	for _, obj := range in.assignedIn(body, post, skip) {
-		out = append(out, assigned{obj, in.env[obj]})
+		out = append(out, assigned{obj, in.val(obj)})
 	}
 	return out
 }
@@ -938,8 +939,8 @@ func (in *interp) entryValues(body *ast.BlockStmt, post ast.Stmt, skip types.Obj
 // stands for every iteration rather than the last.
 func (in *interp) leave(vars []assigned, loop *ir.Loop) {
 	for _, a := range vars {
-		varies := in.varies(a.entry) || in.varies(in.env[a.obj]) || in.predVaries(loop.Cond)
-		in.env[a.obj] = in.widened(a.obj, varies)
+		varies := in.varies(a.entry) || in.varies(in.val(a.obj)) || in.predVaries(loop.Cond)
+		in.set(a.obj, in.widened(a.obj, varies))
 	}
 }
 
@@ -949,7 +950,7 @@ func (in *interp) leave(vars []assigned, loop *ir.Loop) {
 // A slice the loop only re-slices (g0 = g0[16:]) keeps its array, at an
 // offset smemlint does not know; any other reference is lost.
 func (in *interp) widened(obj types.Object, varies bool) value {
-	if v, ok := in.env[obj]; ok && v.kind == vRef {
+	if v, ok := in.get(obj); ok && v.kind == vRef {
 		if !in.resliced[obj] || !v.ref.slice {
 			if varies {
 				return none()
@@ -1010,7 +1011,7 @@ func (in *interp) assignedIn(body *ast.BlockStmt, post ast.Stmt, skip types.Obje
 		if obj == skip {
 			continue
 		}
-		if _, tracked := in.env[obj]; tracked {
+		if _, tracked := in.get(obj); tracked {
 			out = append(out, obj)
 		}
 	}
@@ -1036,14 +1037,14 @@ func (in *interp) rangeStmt(s *ast.RangeStmt) exits {
 			loop.Var = in.newSym(key.Name()+"#iteration", affine.Uniform, ir.SymMeta{Role: ir.RoleIter})
 		}
 		loop.HasVar = true
-		in.env[key] = scalar(affine.S(loop.Var))
+		in.set(key, scalar(affine.S(loop.Var)))
 	}
 	if val != nil {
 		why := whyLocal
 		if x.kind == vRef {
 			why = whyMemory
 		}
-		in.env[val] = in.opaque(val.Type(), in.varies(x), why)
+		in.set(val, in.opaque(val.Type(), in.varies(x), why))
 	}
 	defer in.markResliced(s.Body, nil)()
 	entry := in.entryValues(s.Body, nil, key)

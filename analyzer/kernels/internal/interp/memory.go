@@ -416,20 +416,20 @@ func (in *interp) store(lhs ast.Expr, v value) {
 			return
 		}
 		if obj := in.info.ObjectOf(x); obj != nil {
-			in.env[obj] = v
+			in.set(obj, v)
 		}
 		return
 	case *ast.SelectorExpr:
 		// A field of a tracked struct variable (a copied Dim3).
 		if id, ok := x.X.(*ast.Ident); ok {
 			if obj := in.info.ObjectOf(id); obj != nil {
-				if sv, ok := in.env[obj]; ok && sv.kind == vStruct {
+				if sv, ok := in.get(obj); ok && sv.kind == vStruct {
 					fields := make(map[string]value, len(sv.fields))
 					for k, f := range sv.fields {
 						fields[k] = f
 					}
 					fields[x.Sel.Name] = v
-					in.env[obj] = value{kind: vStruct, fields: fields}
+					in.set(obj, value{kind: vStruct, fields: fields})
 					return
 				}
 			}

@@ -52,26 +52,26 @@ func (in *interp) replayable(loop *ir.Loop, body *ast.BlockStmt, post ast.Stmt, 
 // variables vars hold after the last iteration, and those they hold on
 // entry to each iteration; ok is false when the replay would cost too
 // much.
-func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entry map[types.Object]value, vars []assigned) (exit map[types.Object]value, each []map[types.Object]value, ok bool) {
+func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entry *env, vars []assigned) (exit map[types.Object]value, each []map[types.Object]value, ok bool) {
 	runs := max(in.replayRuns, 1) * len(loop.Domain)
 	if runs > maxReplayRuns || in.steps+maxReplaySteps > maxSteps {
 		return nil, nil, false
 	}
-	symbolic := entry[iv.obj]
+	symbolic, _ := in.getIn(entry, iv.obj)
 	if symbolic.kind != vScalar {
 		return nil, nil, false
 	}
 	saved, savedRuns := in.env, in.replayRuns
 	steps, gaveUp, gaveUpAt := in.steps, in.gaveUp, in.gaveUpAt
 	defer func() { in.env, in.replayRuns = saved, savedRuns }()
-	in.env = cloneEnv(entry)
+	in.env = entry.clone()
 	in.replayRuns = runs
 	in.dry++
 	defer func() { in.dry-- }()
 	values := func() map[types.Object]value {
 		out := map[types.Object]value{}
 		for _, a := range vars {
-			switch v := in.env[a.obj]; v.kind {
+			switch v := in.val(a.obj); v.kind {
 			case vScalar, vBool, vRef:
 				out[a.obj] = v
 			}
@@ -80,7 +80,7 @@ func (in *interp) replay(loop *ir.Loop, body *ast.BlockStmt, iv *induction, entr
 	}
 	for i, d := range loop.Domain {
 		each = append(each, values())
-		in.env[iv.obj] = scalar(affine.Subst(symbolic.e, loop.Var, affine.C(d)))
+		in.set(iv.obj, scalar(affine.Subst(symbolic.e, loop.Var, affine.C(d))))
 		in.block(body.List)
 		if in.gaveUp && !gaveUp || in.steps-steps > maxReplaySteps || i == 0 && (in.steps-steps)*len(loop.Domain) > maxReplaySteps {
 			in.steps, in.gaveUp, in.gaveUpAt = steps, gaveUp, gaveUpAt

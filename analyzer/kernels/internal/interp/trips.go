@@ -82,7 +82,7 @@ func (in *interp) countedExits(vars []assigned, loop *ir.Loop, trips affine.Expr
 			out[a.obj] = refValue(&r)
 			continue
 		}
-		v := in.env[a.obj]
+		v := in.val(a.obj)
 		if v.kind != vScalar || a.entry.kind != vScalar || !isInteger(a.obj.Type()) || v.e.DependsOn(stale) {
 			continue
 		}

@@ -148,7 +148,7 @@ func (in *interp) stopsAbove(iv *induction, cond ast.Expr) bool {
 
 // wrapUnknown binds a counter that may wrap to an unknown that says so.
 func (in *interp) wrapUnknown(loop *ir.Loop, iv *induction, varies bool) {
-	in.env[iv.obj] = in.opaque(iv.obj.Type(), varies, iv.obj.Name()+", "+whyWrap)
+	in.set(iv.obj, in.opaque(iv.obj.Type(), varies, iv.obj.Name()+", "+whyWrap))
 	loop.HasVar = false
 }
 
