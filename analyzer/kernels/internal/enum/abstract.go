@@ -49,6 +49,14 @@ func (e *enumerator) name(s affine.Sym) string {
 	return e.ctx.Syms.Name(s)
 }
 
+// newEnv returns a zeroed environment of every symbol, the buffer's: the
+// one before is not to be used any more.
 func (e *enumerator) newEnv() affine.Env {
-	return make(affine.Env, e.ctx.Syms.Len()+len(e.synth))
+	n := e.ctx.Syms.Len() + len(e.synth)
+	if cap(e.buf.env) < n {
+		e.buf.env = make(affine.Env, n)
+	}
+	env := e.buf.env[:n]
+	clear(env)
+	return env
 }

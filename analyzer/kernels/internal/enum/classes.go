@@ -3,6 +3,7 @@ package enum
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smemlint/smemlint/affine"
@@ -112,20 +113,14 @@ func (e *enumerator) classIndex(s affine.Sym, domain []int64) ([]int, bool) {
 	if e.shared {
 		period = int64(c.Arch.Banks * c.Arch.RowWidth)
 	}
-	type key struct {
-		addr    string // the branches of min and max the address takes
-		residue int64
-		guards  string // one classFalse/classTrue per comparison
-		// own says that the value is a class of its own (some
-		// comparison is mixed, or the address takes s through an
-		// operation), which value names.
-		own   bool
-		value int64
+	res := &resolver{c: c, s: s}
+	class := ints(&e.buf.class, len(domain))
+	if cap(e.buf.guards) < len(cmps) {
+		e.buf.guards = make([]byte, len(cmps))
 	}
-	index := map[key]int{}
-	res := &resolver{c: c, s: s, cmps: map[*affine.Atom]cmpOf{}}
-	class := make([]int, len(domain))
-	g := make([]byte, len(cmps))
+	g := e.buf.guards[:len(cmps)]
+	classes := classTable{entries: e.buf.keys[:0], distinct: strictlyMonotone(domain)}
+	defer func() { e.buf.keys = classes.entries }()
 	for i, v := range domain {
 		// A value whose address still takes s through an operation is a
 		// class of its own.
@@ -151,7 +146,7 @@ func (e *enumerator) classIndex(s affine.Sym, domain []int64) ([]int, bool) {
 			addr, branches, decided = resolveMinMax(c, e.addr, s, v)
 			a, linear = linearIn(addr, s)
 		}
-		k := key{addr: branches, residue: ((a*v)%period + period) % period}
+		k := classKey{addr: branches, residue: ((a*v)%period + period) % period}
 		mixed := !decided || !linear
 		for j, cmp := range cmps {
 			op := cmp.op
@@ -168,16 +163,10 @@ func (e *enumerator) classIndex(s affine.Sym, domain []int64) ([]int, bool) {
 				mixed = true
 			}
 		}
-		k.guards = string(g)
 		if mixed {
 			k.own, k.value = true, v
 		}
-		n, ok := index[k]
-		if !ok {
-			n = len(index)
-			index[k] = n
-		}
-		class[i] = n
+		class[i] = classes.of(&k, g)
 	}
 	return class, true
 }
@@ -301,7 +290,7 @@ func linearIn(e affine.Expr, s affine.Sym) (int64, bool) {
 type resolver struct {
 	c    *ir.Context
 	s    affine.Sym
-	cmps map[*affine.Atom]cmpOf // X - Y of each min and max, split for s
+	cmps map[*affine.Atom]cmpOf // X - Y of each min and max, split for s (nil until one is)
 }
 
 func (r *resolver) is(t affine.Sym) bool { return t == r.s }
@@ -313,7 +302,7 @@ func (r *resolver) resolve(e affine.Expr, v int64) (branches string, coef int64,
 	if !e.DependsOn(r.is) {
 		return "", 0, true, true, false
 	}
-	var b strings.Builder
+	var b []byte // as resolveMinMax's branches, without its fmt.Fprintf (a Builder on the heap per call)
 	linear = true
 	for _, t := range e.Terms {
 		a := t.Atom
@@ -329,6 +318,9 @@ func (r *resolver) resolve(e affine.Expr, v int64) (branches string, coef int64,
 		k, ok := r.cmps[a]
 		if !ok {
 			k = cmpOf{d: affine.Sub(a.X, a.Y)}.split(r.c, r.s)
+			if r.cmps == nil {
+				r.cmps = map[*affine.Atom]cmpOf{}
+			}
 			r.cmps[a] = k
 		}
 		d, ok := k.boundsAt(r.c, r.s, v)
@@ -356,7 +348,7 @@ func (r *resolver) resolve(e affine.Expr, v int64) (branches string, coef int64,
 			case !dx || !dy:
 				return "", 0, false, false, false
 			}
-			fmt.Fprintf(&b, "(%s,%s)", bx, by)
+			b = append(append(append(append(append(b, '('), bx...), ','), by...), ')')
 			continue
 		}
 		sub, cp, lp, dp, sp := r.resolve(pick, v)
@@ -366,12 +358,12 @@ func (r *resolver) resolve(e affine.Expr, v int64) (branches string, coef int64,
 		case !dp:
 			return "", 0, false, false, false
 		}
-		fmt.Fprintf(&b, "%t(%s)", affine.Equal(pick, a.X), sub)
+		b = append(append(append(strconv.AppendBool(b, affine.Equal(pick, a.X)), '('), sub...), ')')
 	}
 	if !linear {
 		coef = 0
 	}
-	return b.String(), coef, linear, true, false
+	return string(b), coef, linear, true, false
 }
 
 // resolveMinMax replaces, in e, each min and max that mentions s by the

@@ -134,11 +134,10 @@ type enumerator struct {
 	addr  affine.Expr
 	synth []string // names of those symbols
 	// alts are the addresses a lane may take where the lanes choose among
-	// them by data (ir.Access.Alts), each compiled in altProgs; cands
+	// them by data (ir.Access.Alts), each compiled in altProgs; buf.cands
 	// holds, per lane of the warp evaluated, the values they take.
 	alts     []affine.Expr
 	altProgs []affine.Program
-	cands    [model.WarpSize][]int64
 	// The hot loop's compiled forms (compile): the linear form where there
 	// is one, else the program.
 	compiled   bool
@@ -162,17 +161,16 @@ type enumerator struct {
 	firstRequests int
 	firstDone     bool
 	ev            *Eval
-	// prices remembers the price of each request pattern (see price).
-	prices priceMemo
-	priced int // requests priced so far
+	priced        int // requests priced so far (see price)
 	// work is the work of grouping values into classes, in the steps of
 	// ir.EnumBudget, and share the most the access may do for that, and
 	// again for evaluating its requests (ir.Context.EnumShare); cut says
 	// that a budget made the evaluation sample a domain.
 	work, share int64
 	cut         bool
-	// scratch is the request warps fills for each warp in turn.
-	scratch Request
+	// buf holds what the enumerator reuses from access to access: the
+	// price of each request pattern (see price), and scratch space.
+	buf buffers
 }
 
 // Evaluate computes the requests an access makes, warp by warp, for every
@@ -218,7 +216,9 @@ func evaluate(c *ir.Context, a *ir.Access, fast bool) (ev *Eval) {
 	if a.Unpriced != "" && len(a.Alts) == 0 {
 		return &Eval{Access: a, Skip: a.Unpriced}
 	}
-	e := &enumerator{ctx: c, a: a, shared: a.Shared(), ev: ev, fast: fast, share: c.EnumShare()}
+	e := newEnumerator()
+	defer e.release()
+	e.ctx, e.a, e.shared, e.ev, e.fast, e.share = c, a, a.Shared(), ev, fast, c.EnumShare()
 	if !e.plan() {
 		return ev
 	}

@@ -47,11 +47,14 @@ func (e *enumerator) run() {
 		hypos, residues = hypos[:1], residues[:1]
 		e.ev.Exact = false
 	}
-	type key struct{ h, r int64 }
-	worst := map[key]Request{}
+	// worst holds the worst request of each alignment evaluated, in the
+	// order evaluated: by hypothesis, then residue.
+	worst := e.buf.worst[:0]
+	defer func() { e.buf.worst = worst }()
 	var figures []int // the distinct figures, which are few
 	bestSeen, cut := false, false
-	evaluate := func(h, r int64) bool {
+	evaluate := func(hi, ri int) bool {
+		h, r := hypos[hi], residues[ri]
 		if e.hasHypo {
 			env[e.stride] = h
 		}
@@ -59,7 +62,7 @@ func (e *enumerator) run() {
 		// kept here and stored when the alignment is done.
 		var cur Request
 		seen := false
-		idx := make([]int, len(e.enum))
+		idx := ints(&e.buf.idx, len(e.enum))
 		for {
 			for i, s := range e.enum {
 				env[s] = e.domains[i][idx[i]]
@@ -95,13 +98,13 @@ func (e *enumerator) run() {
 		}
 		e.firstDone = true
 		if seen {
-			worst[key{h, r}] = cur
+			worst = append(worst, alignWorst{hi: hi, req: cur})
 		}
 		return seen && e.excess(&cur) == 0
 	}
-	for _, h := range hypos {
-		for _, r := range residues {
-			if evaluate(h, r) && e.fast && (len(residues) > 1 || e.hypoShifts) {
+	for hi := range hypos {
+		for ri := range residues {
+			if evaluate(hi, ri) && e.fast && (len(residues) > 1 || e.hypoShifts) {
 				cut = true
 				break // no residue does better than no waste
 			}
@@ -124,32 +127,31 @@ func (e *enumerator) run() {
 	// worst — unless the hypotheses are mere alignments too.
 	if e.hypoShifts {
 		found := false
-		for _, h := range hypos {
-			for _, r := range e.residues {
-				if w, ok := worst[key{h, r}]; ok && (!found || e.worse(&e.ev.Worst, &w)) {
-					e.ev.Worst, found = w, true
-				}
+		for i := range worst {
+			if w := &worst[i].req; !found || e.worse(&e.ev.Worst, w) {
+				e.ev.Worst, found = *w, true
 			}
 		}
 		e.ev.Worst.Bindings = ""
 		return
 	}
-	excessAt := map[int64]int{}
+	excessAt := make([]int, len(hypos)) // per hypothesis, 0 where none was evaluated
 	first := true
-	for _, h := range hypos {
+	at := 0 // worst's first alignment of hypothesis hi
+	for hi, h := range hypos {
 		var pick Request
 		found := false
-		for _, r := range e.residues {
-			if w, ok := worst[key{h, r}]; ok && (!found || e.worse(&pick, &w)) {
-				pick, found = w, true
+		for ; at < len(worst) && worst[at].hi == hi; at++ {
+			if w := &worst[at].req; !found || e.worse(&pick, w) {
+				pick, found = *w, true
 			}
 		}
 		if !found {
 			continue
 		}
-		excessAt[h] = pick.Excess(e.shared)
-		if h >= model.WarpSize && (!e.haveLarge || excessAt[h] < e.minLarge) {
-			e.minLarge, e.haveLarge = excessAt[h], true
+		excessAt[hi] = pick.Excess(e.shared)
+		if h >= model.WarpSize && (!e.haveLarge || excessAt[hi] < e.minLarge) {
+			e.minLarge, e.haveLarge = excessAt[hi], true
 		}
 		if first || e.worse(&pick, &e.ev.Worst) {
 			e.ev.Worst, first = pick, false
@@ -168,15 +170,23 @@ func (e *enumerator) run() {
 	}
 }
 
+// alignWorst is the worst request of an alignment: hypos[hi] and a
+// residue.
+type alignWorst struct {
+	hi  int
+	req Request
+}
+
 // threshold returns the smallest tried value from which on every tried
-// value gives the worst excess; 0 when the largest tried value does not.
-func threshold(hypos []int64, worstAt map[int64]int) int64 {
+// value gives the worst excess (worstAt[i] is hypos[i]'s); 0 when the
+// largest tried value does not.
+func threshold(hypos []int64, worstAt []int) int64 {
 	best := 0
-	for _, h := range hypos {
-		best = max(best, worstAt[h])
+	for _, x := range worstAt {
+		best = max(best, x)
 	}
 	t := int64(0)
-	for i := len(hypos) - 1; i >= 0 && worstAt[hypos[i]] == best; i-- {
+	for i := len(hypos) - 1; i >= 0 && worstAt[i] == best; i-- {
 		t = hypos[i]
 	}
 	return t
@@ -233,12 +243,14 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 	for w := 0; w*model.WarpSize < n; w++ {
 		// One request reused for every warp: visit gets a pointer and
 		// copies what it keeps.
-		req := &e.scratch
+		req := &e.buf.req
 		*req = Request{Warp: w, Req: model.Request{Size: e.a.Size, Load: !e.a.Store}}
 		first := w * model.WarpSize
 		x, y, z := int64(first%b.X), int64(first/b.X%b.Y), int64(first/(b.X*b.Y))
-		for n := range e.cands {
-			e.cands[n] = e.cands[n][:0]
+		if e.altProgs != nil {
+			for n := range e.buf.cands {
+				e.buf.cands[n] = e.buf.cands[n][:0]
+			}
 		}
 		if e.allLinear {
 			e.linearWarp(req, x, y, z, min(model.WarpSize, n-first), residue)
@@ -269,7 +281,7 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 					e.undefined++ // a division by zero or a negative shift
 					continue
 				}
-				req.Req.Addr[lane] = e.cands[lane][0]
+				req.Req.Addr[lane] = e.buf.cands[lane][0]
 				req.Req.On |= 1 << lane
 				continue
 			}
@@ -291,7 +303,7 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 			continue
 		}
 		if e.altProgs != nil {
-			req.Shared = c.Arch.SharedBound(&req.Req, &e.cands)
+			req.Shared = c.Arch.SharedBound(&req.Req, &e.buf.cands)
 		} else {
 			cost := e.price(&req.Req)
 			req.Shared, req.Global = cost.Shared, cost.Global
@@ -300,15 +312,15 @@ func (e *enumerator) warps(env affine.Env, residue int64, visit func(*Request)) 
 	}
 }
 
-// candidates sets e.cands[lane] to the addresses the lane at env may take
+// candidates sets e.buf.cands[lane] to the addresses the lane at env may take
 // among the alternatives (those defined there), and false where none is.
 func (e *enumerator) candidates(env affine.Env, lane int, residue int64) bool {
 	for _, p := range e.altProgs {
-		if addr, ok := p(env); ok && !slices.Contains(e.cands[lane], addr+residue) {
-			e.cands[lane] = append(e.cands[lane], addr+residue)
+		if addr, ok := p(env); ok && !slices.Contains(e.buf.cands[lane], addr+residue) {
+			e.buf.cands[lane] = append(e.buf.cands[lane], addr+residue)
 		}
 	}
-	return len(e.cands[lane]) > 0
+	return len(e.buf.cands[lane]) > 0
 }
 
 // linearWarp fills req for the lanes threads of a warp from x, y, z on,

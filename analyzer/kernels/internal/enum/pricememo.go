@@ -45,21 +45,93 @@ func (e *enumerator) pricePeriod() int64 {
 	return int64(e.ctx.Arch.LineBytes)
 }
 
-// priceEntry is one remembered pattern; next is the index of the
-// previous entry whose key has the same hash, or -1.
+// priceEntry is one remembered pattern, with its key's hash.
 type priceEntry struct {
 	key  priceKey
+	hash uint64
 	cost model.Cost
-	next int32
 }
 
-// priceMemo maps a pattern's hash to its entries, newest first: the map
-// holds small slots and grows cheaply, where one keyed by the pattern
-// itself copied every slot at each growth and hashed the whole key on
-// every look-up (a tenth of the users mix's enumeration).
+// priceMemo is an open-addressed table of the patterns of one access.
+// The enumerator that owns it is reused from access to access (see
+// pool.go), and so is the memo: reset empties it by moving to a new
+// generation, without clearing its slots, and the slots and entries keep
+// the room they grew to. A Go map here was rebuilt and grown for each
+// access (maps.newTable, rehash and the clearing of its memory were a
+// tenth of a small unit's analysis).
 type priceMemo struct {
-	first   map[uint64]int32 // hash -> index of its newest entry
+	// slots, a power of two of them, each the index of an entry and the
+	// generation that wrote it: a slot of another generation is empty.
+	slots   []priceSlot
+	gen     uint32
 	entries []priceEntry
+}
+
+type priceSlot struct {
+	gen   uint32
+	entry int32
+}
+
+// minPriceSlots is the table's first size.
+const minPriceSlots = 64
+
+// reset empties the memo for another access.
+func (m *priceMemo) reset() {
+	m.entries = m.entries[:0]
+	if m.gen++; m.gen == 0 {
+		// The generation wrapped: an old slot could pass for a new one.
+		clear(m.slots)
+		m.gen = 1
+	}
+}
+
+// find returns the entry of k, whose hash is h, or the slot where it
+// goes; entry is nil when there is none.
+func (m *priceMemo) find(k *priceKey, h uint64) (entry *priceEntry, slot int) {
+	mask := len(m.slots) - 1
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		s := m.slots[i]
+		if s.gen != m.gen {
+			return nil, i
+		}
+		if en := &m.entries[s.entry]; en.hash == h && en.key == *k {
+			return en, i
+		}
+	}
+}
+
+// add remembers the cost of k, at slot (find's), within maxPriceMemo
+// patterns; the table doubles past half full.
+func (m *priceMemo) add(k *priceKey, h uint64, cost model.Cost, slot int) {
+	if len(m.entries) >= maxPriceMemo {
+		return
+	}
+	m.entries = append(m.entries, priceEntry{key: *k, hash: h, cost: cost})
+	m.slots[slot] = priceSlot{gen: m.gen, entry: int32(len(m.entries) - 1)}
+	if 2*len(m.entries) > len(m.slots) {
+		m.grow(2 * len(m.slots))
+	}
+}
+
+// grow makes the table n slots and places the entries again.
+func (m *priceMemo) grow(n int) {
+	if cap(m.slots) >= n {
+		m.slots = m.slots[:n]
+		clear(m.slots)
+	} else {
+		m.slots = make([]priceSlot, n)
+	}
+	if m.gen == 0 {
+		m.gen = 1
+	}
+	mask := n - 1
+	for j := range m.entries {
+		i := int(m.entries[j].hash) & mask
+		for m.slots[i].gen == m.gen {
+			i = (i + 1) & mask
+		}
+		m.slots[i] = priceSlot{gen: m.gen, entry: int32(j)}
+	}
 }
 
 // hash mixes the lanes that are on, the base and the offsets of the
@@ -103,27 +175,15 @@ func (e *enumerator) price(r *model.Request) model.Cost {
 	p := e.pricePeriod()
 	k.base = ((base % p) + p) % p
 	h := k.hash()
-	m := &e.prices
-	head, ok := m.first[h]
-	if ok {
-		for i := head; i >= 0; i = m.entries[i].next {
-			if m.entries[i].key == k {
-				return m.entries[i].cost
-			}
-		}
-	} else {
-		head = -1
+	m := &e.buf.prices
+	if m.slots == nil {
+		m.grow(minPriceSlots)
+	}
+	en, slot := m.find(&k, h)
+	if en != nil {
+		return en.cost
 	}
 	c := e.ctx.Arch.Price(r, e.shared)
-	if m.first == nil {
-		m.first = map[uint64]int32{}
-	}
-	if len(m.entries) < maxPriceMemo {
-		if m.entries == nil {
-			m.entries = make([]priceEntry, 0, 8)
-		}
-		m.entries = append(m.entries, priceEntry{key: k, cost: c, next: head})
-		m.first[h] = int32(len(m.entries) - 1)
-	}
+	m.add(&k, h, c, slot)
 	return c
 }

@@ -58,31 +58,36 @@ func TestPriceShift(t *testing.T) {
 }
 
 // TestPriceMemo wants the memo to give what the model gives, for requests
-// that repeat as moved patterns and for new ones, past the memo's bound too.
+// that repeat as moved patterns and for new ones, past the memo's bound
+// too, and again after a reset, as for the next access.
 func TestPriceMemo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 2))
 	for _, shared := range []bool{false, true} {
 		arch := model.MustLookup("")
 		e := &enumerator{ctx: &ir.Context{Arch: arch}, shared: shared}
-		var seen []model.Request
-		for i := range 3 * maxPriceMemo {
-			var r model.Request
-			if len(seen) > 0 && i%2 == 0 {
-				r = seen[rng.IntN(len(seen))]
-				d := rng.Int64N(1 << 16)
-				for n := range r.Addr {
-					r.Addr[n] += d
+		for round := range 3 {
+			var seen []model.Request
+			for i := range 3 * maxPriceMemo >> round {
+				var r model.Request
+				if len(seen) > 0 && i%2 == 0 {
+					r = seen[rng.IntN(len(seen))]
+					d := rng.Int64N(1 << 16)
+					for n := range r.Addr {
+						r.Addr[n] += d
+					}
+				} else {
+					r = randomRequest(rng, 4+4*round, true)
+					seen = append(seen, r)
 				}
-			} else {
-				r = randomRequest(rng, 4, true)
-				seen = append(seen, r)
+				if got, want := e.price(&r), arch.Price(&r, shared); got != want {
+					t.Fatalf("shared=%v round %d request %d: memo %+v, model %+v", shared, round, i, got, want)
+				}
 			}
-			if got, want := e.price(&r), arch.Price(&r, shared); got != want {
-				t.Fatalf("shared=%v request %d: memo %+v, model %+v", shared, i, got, want)
+			if len(e.buf.prices.entries) > maxPriceMemo {
+				t.Errorf("memo holds %d patterns, bound %d", len(e.buf.prices.entries), maxPriceMemo)
 			}
-		}
-		if len(e.prices.entries) > maxPriceMemo {
-			t.Errorf("memo holds %d patterns, bound %d", len(e.prices.entries), maxPriceMemo)
+			e.buf.reset()
+			e.priced = 0
 		}
 	}
 }
