@@ -63,21 +63,40 @@ func (e *env) reset() {
 
 // varIndex returns the slot number of obj, numbering it when it has none.
 func (in *interp) varIndex(obj types.Object) int {
-	if i, ok := in.varNum[obj]; ok {
+	if i, ok := in.varNumber(obj); ok {
 		return i
 	}
-	if in.varNum == nil {
-		in.varNum = map[types.Object]int{}
-	}
 	i := len(in.vars)
-	in.varNum[obj] = i
+	if v, ok := obj.(*types.Var); ok {
+		if in.varNum == nil {
+			in.varNum = map[*types.Var]int{}
+		}
+		in.varNum[v] = i
+	} else {
+		if in.objNum == nil {
+			in.objNum = map[types.Object]int{}
+		}
+		in.objNum[obj] = i
+	}
 	in.vars = append(in.vars, obj)
 	return i
 }
 
+// varNumber returns the slot number of obj, if it has one. Variables,
+// nearly every object bound, are looked up by pointer: an interface key
+// costs more to hash and compare.
+func (in *interp) varNumber(obj types.Object) (int, bool) {
+	if v, ok := obj.(*types.Var); ok {
+		i, ok := in.varNum[v]
+		return i, ok
+	}
+	i, ok := in.objNum[obj]
+	return i, ok
+}
+
 // getIn returns the value obj has in e.
 func (in *interp) getIn(e *env, obj types.Object) (value, bool) {
-	i, ok := in.varNum[obj]
+	i, ok := in.varNumber(obj)
 	if !ok {
 		return value{}, false
 	}

@@ -37,9 +37,10 @@ type interp struct {
 
 	env *env
 	// vars lists the variables bound so far, by slot number (see
-	// varIndex), and varNum numbers them.
+	// varIndex); varNum and objNum number them.
 	vars   []types.Object
-	varNum map[types.Object]int
+	varNum map[*types.Var]int
+	objNum map[types.Object]int
 	// spare holds empty environments for device-function calls (see
 	// spareEnv).
 	spare   []*env
