@@ -14,34 +14,47 @@ import (
 // Path returns the syntax nodes enclosing pos in the context's package,
 // innermost first, or nil.
 func (c *Context) Path(pos token.Pos) []ast.Node {
+	if f := c.fileAt(pos); f != nil {
+		return pathIn(f, pos)
+	}
+	return nil
+}
+
+// fileAt returns the file of the package that holds pos, or nil.
+func (c *Context) fileAt(pos token.Pos) *ast.File {
 	for _, f := range c.Pass.Files {
 		if f.FileStart <= pos && pos < f.FileEnd {
-			return pathIn(f, pos)
+			return f
 		}
 	}
 	return nil
 }
 
 // pathIn returns the nodes of f that hold pos, innermost first, f last.
-// It finds the declaration by binary search and descends only into the
-// nodes that hold pos, where astutil.PathEnclosingInterval lists every
-// node's children on the way: the checks ask for the statements of many
-// accesses, in files of many kernels.
 func pathIn(f *ast.File, pos token.Pos) []ast.Node {
+	var path []ast.Node
+	descend(f, pos, func(n ast.Node) { path = append(path, n) })
+	slices.Reverse(path)
+	return append(path, f)
+}
+
+// descend calls enter for the nodes of f's declarations that hold pos,
+// outermost first. It finds the declaration by binary search and descends
+// only into the nodes that hold pos, where astutil.PathEnclosingInterval
+// lists every node's children on the way: the checks ask for the
+// statements of many accesses, in files of many kernels.
+func descend(f *ast.File, pos token.Pos, enter func(ast.Node)) {
 	i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
 	if i == len(f.Decls) || f.Decls[i].Pos() > pos {
-		return []ast.Node{f}
+		return
 	}
-	var path []ast.Node
 	ast.Inspect(f.Decls[i], func(n ast.Node) bool {
 		if n == nil || pos < n.Pos() || pos >= n.End() {
 			return false
 		}
-		path = append(path, n)
+		enter(n)
 		return true
 	})
-	slices.Reverse(path)
-	return append(path, f)
 }
 
 // FuncAt returns the function declaration or literal whose body holds pos,
@@ -115,14 +128,19 @@ func (c *Context) Fset() *token.FileSet { return c.Pass.Fset }
 // StmtAt returns the innermost statement that holds pos (not a block), or
 // nil.
 func (c *Context) StmtAt(pos token.Pos) ast.Stmt {
-	for _, n := range c.Path(pos) {
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-		case ast.Stmt:
-			return n
-		}
+	// The innermost of Path's statements, found without listing the
+	// path: the last one the descent enters.
+	var stmt ast.Stmt
+	if f := c.fileAt(pos); f != nil {
+		descend(f, pos, func(n ast.Node) {
+			if s, ok := n.(ast.Stmt); ok {
+				if _, block := n.(*ast.BlockStmt); !block {
+					stmt = s
+				}
+			}
+		})
 	}
-	return nil
+	return stmt
 }
 
 // ThreadParam returns the name of the *simt.Thread parameter of the
