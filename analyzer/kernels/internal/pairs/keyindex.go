@@ -106,6 +106,15 @@ func partners(ts []int32, t int, sameWarp, crossWarp bool, f func(u int) bool) b
 	if len(ts) == 0 {
 		return false
 	}
+	if !sameWarp && !crossWarp {
+		// Every thread: no warp to look for.
+		for _, u := range ts {
+			if f(int(u)) {
+				return true
+			}
+		}
+		return false
+	}
 	w0 := int32(t / model.WarpSize * model.WarpSize)
 	from := sort.Search(len(ts), func(i int) bool { return ts[i] >= w0 })
 	to := from + sort.Search(len(ts)-from, func(i int) bool { return ts[from+i] >= w0+model.WarpSize })

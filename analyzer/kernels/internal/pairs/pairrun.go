@@ -49,7 +49,7 @@ func (ps *pairSpace) run() *Conflict {
 		f.entries = f.entries[:0]
 		for t, addr := range small.addrs {
 			for off := int64(0); addr != noAddr && off < small.size; off += ps.gran {
-				f.entries = append(f.entries, keyed{floorDiv(addr+off, ps.gran), int32(t)})
+				f.entries = append(f.entries, keyed{ps.unit(addr + off), int32(t)})
 			}
 		}
 		if len(f.entries) == 0 {
@@ -58,7 +58,7 @@ func (ps *pairSpace) run() *Conflict {
 		f.index.build(f.entries)
 		for t, addr := range large.addrs {
 			for off := int64(0); addr != noAddr && off < large.size; off += ps.gran {
-				found := partners(f.index.of(floorDiv(addr+off, ps.gran)), t, ps.q.SameWarp, ps.q.CrossWarp, func(u int) bool {
+				found := partners(f.index.of(ps.unit(addr+off)), t, ps.q.SameWarp, ps.q.CrossWarp, func(u int) bool {
 					ta, tb := u, t
 					if large.isA {
 						ta, tb = t, u
@@ -323,6 +323,16 @@ func iterPos(c *ir.Context, l *ir.Loop, v int64) int64 {
 		}
 	}
 	return v
+}
+
+// unit is the unit of gran bytes that holds byte a: floorDiv(a, gran),
+// a shift where gran is a power of two (an arithmetic shift rounds down
+// as floorDiv does).
+func (ps *pairSpace) unit(a int64) int64 {
+	if ps.shift >= 0 {
+		return a >> ps.shift
+	}
+	return floorDiv(a, ps.gran)
 }
 
 func floorDiv(a, b int64) int64 {

@@ -3,6 +3,7 @@ package pairs
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/smemlint/smemlint/affine"
@@ -235,6 +236,7 @@ type pairSpace struct {
 	guardB    affine.Pred
 	copies    map[affine.Sym]affine.Sym // original -> copy
 	gran      int64
+	shift     int // log2 of gran where it is a power of two, else -1
 	warpSyncs []*ir.Sync
 	search    *search.Search
 	syms      []affine.Sym
@@ -244,7 +246,10 @@ type pairSpace struct {
 func (f *ConflictFinder) search(a, b *ir.Access, q PairQuery, rel relation) *Conflict {
 	c := f.ctx
 	ps := &pairSpace{ctx: c, finder: f, a: a, b: b, rel: rel, q: q, copies: map[affine.Sym]affine.Sym{},
-		addrB: b.Addr, guardB: b.Guard(), gran: int64(min(a.Size, b.Size))}
+		addrB: b.Addr, guardB: b.Guard(), gran: int64(min(a.Size, b.Size)), shift: -1}
+	if g := ps.gran; g > 0 && g&(g-1) == 0 {
+		ps.shift = bits.TrailingZeros64(uint64(g))
+	}
 	if rel.loop != nil || rel.otherBlock {
 		if rel.loop != nil {
 			for _, l := range commonLoops(a.Loops, b.Loops)[rel.level:] {
