@@ -1,6 +1,9 @@
 package model
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Request is one warp-level memory request: one execution of one access
 // site by the lanes of one warp that are on (active and not predicated off).
@@ -92,7 +95,8 @@ func pairedAt(r *Request, d int) bool {
 //     deliver (lanes reading one row share it: broadcast);
 //   - the request costs the sum over its phases.
 func (a *Arch) Shared(r *Request) SharedCost {
-	masks, paired, ideal := a.phases(r)
+	var buf [maxPhases]uint32
+	masks, paired, ideal := a.phases(r, &buf)
 	c := SharedCost{Paired: paired, Phases: len(masks), Ideal: ideal}
 	for _, mask := range masks {
 		if mask == 0 {
@@ -120,9 +124,14 @@ func (a *Arch) Shared(r *Request) SharedCost {
 // its half-warps, reads 4; and 3 for a 16-byte load with lanes 0-1 on one
 // row of a bank and lanes 2-31 on another (probe case H3_2), where the
 // per-instruction figure reads 4.
-func (a *Arch) phases(r *Request) (masks []uint32, paired bool, ideal int) {
+//
+// The masks are appended to buf[:0], which holds them all: a phase is at
+// least a quarter warp. (An append that grew a new slice for each request
+// was most of the allocation of pricing.)
+func (a *Arch) phases(r *Request, buf *[maxPhases]uint32) (masks []uint32, paired bool, ideal int) {
 	paired = a.paired(r)
 	per := a.phaseLanes(r.Size, paired)
+	masks = buf[:0]
 	for p := 0; p < WarpSize/per; p++ {
 		mask := r.On & phaseMask(p, per)
 		if mask != 0 {
@@ -230,6 +239,10 @@ func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
 // PhaseMasks returns the lanes of a shared request that are on, phase by
 // phase, as Shared groups them: what explain draws.
 func (a *Arch) PhaseMasks(r *Request) []uint32 {
-	masks, _, _ := a.phases(r)
-	return masks
+	var buf [maxPhases]uint32
+	masks, _, _ := a.phases(r, &buf)
+	return slices.Clone(masks)
 }
+
+// maxPhases is the most phases a request is split into (phaseLanes).
+const maxPhases = WarpSize / 8

@@ -161,7 +161,6 @@ type enumerator struct {
 	firstRequests int
 	firstDone     bool
 	ev            *Eval
-	priced        int // requests priced so far (see price)
 	// work is the work of grouping values into classes, in the steps of
 	// ir.EnumBudget, and share the most the access may do for that, and
 	// again for evaluating its requests (ir.Context.EnumShare); cut says

@@ -10,10 +10,12 @@ import (
 // most of them repeat: across loop values and warps, a request is often
 // the same lane pattern moved by a whole number of cache lines (global) or
 // bank rows (shared), which the model prices alike (TestPriceShift).
-// Past an access's first 64 requests (priced directly: for fewer, looking
-// up cost more than pricing), each distinct pattern is priced once per
-// access; with the memo, pricing was 2% of the old mix's analysis
-// (docs/design.md, Performance).
+// Each distinct pattern is priced once per access. The memo is reused from
+// access to access (pool.go), so that looking up costs no allocation, and
+// an access's first requests are looked up too: in the old mix, whose
+// accesses make at most 64 requests, 55% of them repeat a pattern, and
+// pricing them directly was twice the time of the memo (docs/design.md,
+// Performance).
 
 // priceKey is a request up to a move by the pricing period: the lanes
 // that are on, each lane's offset from the first lane that is on (a
@@ -24,9 +26,6 @@ type priceKey struct {
 	base int64
 	rel  [model.WarpSize]int32
 }
-
-// memoAfter is the requests of an access priced before the memo is used.
-const memoAfter = 64
 
 // maxPriceMemo bounds the patterns remembered per access; past it,
 // requests are priced directly.
@@ -153,11 +152,8 @@ func (k *priceKey) hash() uint64 {
 }
 
 // price is Arch.Price of r, remembered by lane pattern.
-//
-// The first memoAfter requests of an access are priced directly: most
-// accesses make few, and for them the memo cost more than it saved.
 func (e *enumerator) price(r *model.Request) model.Cost {
-	if e.priced++; r.On == 0 || e.priced <= memoAfter {
+	if r.On == 0 {
 		return e.ctx.Arch.Price(r, e.shared)
 	}
 	first := bits.TrailingZeros32(r.On)

@@ -87,7 +87,6 @@ func TestPriceMemo(t *testing.T) {
 				t.Errorf("memo holds %d patterns, bound %d", len(e.buf.prices.entries), maxPriceMemo)
 			}
 			e.buf.reset()
-			e.priced = 0
 		}
 	}
 }
