@@ -129,6 +129,14 @@ func (p *LinearPred) Mask(x0, y, z int64, n int) (uint32, bool) {
 	}
 	v := d.b + d.k[0]*x0 + d.k[1]*y + d.k[2]*z
 	k := d.k[0]
+	if k == 0 {
+		// The same value for every lane of the run (a condition on y, z
+		// or uniform values: a loop's, most often).
+		if compare(p.op, v, 0) {
+			return uint32(1)<<n - 1, true // (every bit for n = 32)
+		}
+		return 0, true
+	}
 	var m uint32
 	switch p.op {
 	case LT:
