@@ -31,7 +31,6 @@ type Eval struct {
 	Access   *ir.Access
 	Requests int
 	Worst    Request
-	Best     Request
 	// Figures are the distinct per-request figures (wavefronts or sectors).
 	Figures []int
 	// Exact is true when every request was evaluated with concrete values:

@@ -52,7 +52,7 @@ func (e *enumerator) run() {
 	worst := e.buf.worst[:0]
 	defer func() { e.buf.worst = worst }()
 	var figures []int // the distinct figures, which are few
-	bestSeen, cut := false, false
+	cut := false
 	evaluate := func(hi, ri int) bool {
 		h, r := hypos[hi], residues[ri]
 		if e.hasHypo {
@@ -87,9 +87,6 @@ func (e *enumerator) run() {
 				if !seen || e.worse(req, &cur) {
 					e.snapshot(req, env, h)
 					cur, seen = *req, true
-				}
-				if !bestSeen || e.worse(&e.ev.Best, req) {
-					e.ev.Best, bestSeen = *req, true
 				}
 			})
 			if !next(idx, e.domains) {
