@@ -86,23 +86,11 @@ type symExpr struct {
 	atom  Atom
 }
 
-func atomExpr(a *Atom) Expr {
-	a.key = a.computeKey()
-	return Expr{Terms: []Term{{1, a}}}
-}
-
-// keyedAtomExpr is atomExpr for a compound atom whose operands' keys,
-// kx and ky, are at hand.
+// keyedAtomExpr is the expression of the compound atom a, whose operands'
+// keys, kx and ky, are at hand: its key is "(kx op ky)".
 func keyedAtomExpr(a *Atom, kx, ky string) Expr {
 	a.key = "(" + kx + opText[a.Op] + ky + ")"
 	return Expr{Terms: []Term{{1, a}}}
-}
-
-func (a *Atom) computeKey() string {
-	if a.Op == OpSym {
-		return symKey(a.Sym)
-	}
-	return "(" + a.X.key() + opText[a.Op] + a.Y.key() + ")"
 }
 
 // symKey is the key of symbol s: symbols sort before compound atoms, in
@@ -161,7 +149,7 @@ func (e Expr) IsConst() (int64, bool) { return e.Const, len(e.Terms) == 0 }
 
 // Equal reports whether two expressions have the same normal form.
 //
-// The normal form is unique and an atom's key names it (see computeKey),
+// The normal form is unique and an atom's key names it (see keyedAtomExpr and symKey),
 // so the comparison is term by term, without building the keys of the
 // whole expressions.
 func Equal(a, b Expr) bool {
