@@ -240,9 +240,13 @@ func (e *enumerator) plan() bool {
 	if len(e.a.Alts) > 0 {
 		addrs = e.a.Alts
 	}
+	isData := func(s affine.Sym) bool { return !c.IsCoord(s) && c.Meta[s].Role == ir.RoleData }
 	for _, x := range addrs {
+		if !x.DependsOn(isData) {
+			continue // without listing the symbols, which allocates
+		}
 		for _, s := range x.Syms() {
-			if !c.IsCoord(s) && c.Meta[s].Role == ir.RoleData {
+			if isData(s) {
 				e.ev.Skip = "the index depends on " + dataWhy(c, s)
 				return false
 			}
@@ -254,14 +258,25 @@ func (e *enumerator) plan() bool {
 	addr := e.abstract(e.a.Addr)
 	e.addr = addr
 	var tsyms, usyms []affine.Sym
+	var addrU affine.Expr // the uniform part of addr
 	if e.alts == nil {
-		addrs = []affine.Expr{addr}
-	} // else nothing to abstract: every value is known (planAlts)
-	for _, x := range addrs {
-		tdep, udep := affine.Split(x, e.isCoord)
-		tsyms, usyms = appendNew(tsyms, tdep.Syms()), appendNew(usyms, udep.Syms())
+		tdep, udep := affine.Split(addr, e.isCoord)
+		tsyms, usyms, addrU = tdep.Syms(), udep.Syms(), udep
+	} else {
+		// Nothing to abstract: every value is known (planAlts).
+		for _, x := range addrs {
+			tdep, udep := affine.Split(x, e.isCoord)
+			tsyms, usyms = appendNew(tsyms, tdep.Syms()), appendNew(usyms, udep.Syms())
+		}
+		_, addrU = affine.Split(addr, e.isCoord)
 	}
-	needs := map[affine.Sym]bool{}
+	// needs are the symbols to enumerate, few: a slice, not a map.
+	var needs []affine.Sym
+	need := func(s affine.Sym) {
+		if !slices.Contains(needs, s) {
+			needs = append(needs, s)
+		}
+	}
 	// Guards: keep the conjuncts that can be evaluated, prove or assume
 	// the others.
 	for _, ctrl := range e.a.Ctrl {
@@ -279,7 +294,7 @@ func (e *enumerator) plan() bool {
 			if evaluable(c, conj) {
 				e.guards = append(e.guards, conj)
 				for _, s := range conj.Syms() {
-					needs[s] = true
+					need(s)
 				}
 				continue
 			}
@@ -292,7 +307,7 @@ func (e *enumerator) plan() bool {
 			continue
 		}
 		if e.domain(s) != nil {
-			needs[s] = true
+			need(s)
 			continue
 		}
 		if e.hasHypo && e.stride != s {
@@ -303,11 +318,11 @@ func (e *enumerator) plan() bool {
 	}
 	var unknown []affine.Sym
 	for _, s := range usyms {
-		if needs[s] {
+		if slices.Contains(needs, s) {
 			continue
 		}
 		if len(e.domain(s)) == 1 || e.loopValues(s) {
-			needs[s] = true
+			need(s)
 			continue
 		}
 		unknown = append(unknown, s)
@@ -317,9 +332,8 @@ func (e *enumerator) plan() bool {
 		e.ev.Skip = e.a.Unpriced
 		return false
 	}
-	_, udep := affine.Split(addr, e.isCoord)
-	e.residues = e.residueSet(udep, unknown)
-	for s := range needs {
+	e.residues = e.residueSet(addrU, unknown)
+	for _, s := range needs {
 		if !e.isCoord(s) {
 			e.enum = append(e.enum, s)
 		}
@@ -600,12 +614,7 @@ func (e *enumerator) residueSet(udep affine.Expr, unknown []affine.Sym) []int64 
 // evaluable reports whether every symbol of p is a thread index or has a
 // known domain.
 func evaluable(c *ir.Context, p affine.Pred) bool {
-	for _, s := range p.Syms() {
-		if !c.IsCoord(s) && c.Meta[s].Domain == nil {
-			return false
-		}
-	}
-	return true
+	return !p.DependsOn(func(s affine.Sym) bool { return !c.IsCoord(s) && c.Meta[s].Domain == nil })
 }
 
 func ctrlText(ctrl ir.Ctrl, conj affine.Pred, c *ir.Context) string {
